@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// LayerFX: Core Animation-style layer trees rendered headlessly on OpenGL ES
+/// (EGL) or on the CPU.
+///
+/// Data flows one way, one module per arrow:
+/// scene file (LayerFXScene) → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
+/// → primitives (LayerFXPrimitives) → backend (LayerFXGPU | LayerFXCPU)
+/// → image encoder (LayerFXImageIO). `LayerFX` is the umbrella API and `layerfx` the CLI.
+let package = Package(
+    name: "LayerFX",
+    products: [
+        .library(name: "LayerFX", targets: ["LayerFX"]),
+        .executable(name: "layerfx", targets: ["LayerFXCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEGL", pkgConfig: "egl glesv2 gbm",
+            providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+
+        .target(name: "LayerFXModel"),
+        .target(name: "LayerFXScene", dependencies: ["LayerFXModel"]),
+        .target(name: "LayerFXPrimitives"),
+        .target(name: "LayerFXEvaluation", dependencies: ["LayerFXModel", "LayerFXPrimitives"]),
+        .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives"]),
+        .target(
+            name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
+            plugins: ["ShaderEmbed"]),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG"]),
+        .target(
+            name: "LayerFX",
+            dependencies: [
+                "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
+                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO",
+            ]),
+        .executableTarget(
+            name: "LayerFXCLI",
+            dependencies: ["LayerFX", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .executableTarget(name: "ShaderEmbedTool"),
+        .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),
+
+        .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
+        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
+        .testTarget(
+            name: "LayerFXRenderTests",
+            dependencies: ["LayerFX"],
+            resources: [.copy("Scenes")]),
+        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

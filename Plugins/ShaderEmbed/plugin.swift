@@ -1,0 +1,26 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds every `Shaders/*.glsl` file of the package into the target as a Swift
+/// string constant (`ShaderSource.files["name.glsl"]`), so the binary needs no
+/// resource bundle at run time. Adding or removing a shader file is noticed on
+/// the next plugin run (`touch Package.swift`); edits are noticed every build.
+@main
+struct ShaderEmbed: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let shaderDir = context.package.directoryURL.appending(path: "Shaders")
+        let names = try FileManager.default.contentsOfDirectory(atPath: shaderDir.path)
+            .filter { $0.hasSuffix(".glsl") }
+            .sorted()
+        let inputs = names.map { shaderDir.appending(path: $0) }
+        let output = context.pluginWorkDirectoryURL.appending(path: "ShaderSource.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(names.count) shaders",
+                executable: try context.tool(named: "ShaderEmbedTool").url,
+                arguments: [output.path] + inputs.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+}

@@ -1,0 +1,126 @@
+/// A Core Animation key path this model can animate, e.g. `"position.x"`.
+public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
+    case opacity
+    case position, positionX = "position.x", positionY = "position.y"
+    case anchorPoint
+    case bounds, boundsSize = "bounds.size", boundsOrigin = "bounds.origin"
+    case boundsSizeWidth = "bounds.size.width", boundsSizeHeight = "bounds.size.height"
+    case transform
+    case transformScale = "transform.scale", transformScaleX = "transform.scale.x"
+    case transformScaleY = "transform.scale.y"
+    case transformRotation = "transform.rotation", transformRotationZ = "transform.rotation.z"
+    case transformTranslationX = "transform.translation.x"
+    case transformTranslationY = "transform.translation.y"
+    case sublayerTransform
+    case backgroundColor, borderColor, borderWidth, cornerRadius
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, miterLimit
+
+    /// The key path as written in scene files.
+    public var name: String { rawValue }
+
+    /// The type of `fromValue`/`toValue`/`values` on this key path.
+    public var valueType: AnimatableValueType {
+        switch self {
+        case .opacity, .positionX, .positionY, .boundsSizeWidth, .boundsSizeHeight,
+             .transformScale, .transformScaleX, .transformScaleY, .transformRotation,
+             .transformRotationZ, .transformTranslationX, .transformTranslationY,
+             .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit:
+            return .scalar
+        case .position, .anchorPoint, .boundsOrigin: return .point
+        case .boundsSize: return .size
+        case .bounds: return .rect
+        case .transform, .sublayerTransform: return .transform
+        case .backgroundColor, .borderColor, .fillColor, .strokeColor: return .color
+        case .path: return .path
+        }
+    }
+
+    /// Whether the key path belongs to `CAShapeLayer` only.
+    public var isShapeOnly: Bool {
+        switch self {
+        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit: true
+        default: false
+        }
+    }
+
+    /// Reads this key path's value from `properties`.
+    public func value(in properties: LayerProperties) -> AnimatableValue {
+        let p = properties
+        switch self {
+        case .opacity: return .scalar(p.opacity)
+        case .position: return .point(p.position)
+        case .positionX: return .scalar(p.position.x)
+        case .positionY: return .scalar(p.position.y)
+        case .anchorPoint: return .point(p.anchorPoint)
+        case .bounds: return .rect(p.bounds)
+        case .boundsSize: return .size(p.bounds.size)
+        case .boundsOrigin: return .point(p.bounds.origin)
+        case .boundsSizeWidth: return .scalar(p.bounds.size.width)
+        case .boundsSizeHeight: return .scalar(p.bounds.size.height)
+        case .transform: return .transform(p.transform)
+        case .transformScale: return .scalar((p.transform.scaleX + p.transform.scaleY) / 2)
+        case .transformScaleX: return .scalar(p.transform.scaleX)
+        case .transformScaleY: return .scalar(p.transform.scaleY)
+        case .transformRotation, .transformRotationZ: return .scalar(p.transform.rotation)
+        case .transformTranslationX: return .scalar(p.transform.translationX)
+        case .transformTranslationY: return .scalar(p.transform.translationY)
+        case .sublayerTransform: return .transform(p.sublayerTransform)
+        case .backgroundColor: return p.backgroundColor.map(AnimatableValue.color) ?? .noColor
+        case .borderColor: return p.borderColor.map(AnimatableValue.color) ?? .noColor
+        case .borderWidth: return .scalar(p.borderWidth)
+        case .cornerRadius: return .scalar(p.cornerRadius)
+        case .path: return .path(p.path)
+        case .fillColor: return p.fillColor.map(AnimatableValue.color) ?? .noColor
+        case .strokeColor: return p.strokeColor.map(AnimatableValue.color) ?? .noColor
+        case .lineWidth: return .scalar(p.lineWidth)
+        case .strokeStart: return .scalar(p.strokeStart)
+        case .strokeEnd: return .scalar(p.strokeEnd)
+        case .miterLimit: return .scalar(p.miterLimit)
+        }
+    }
+
+    /// Writes `value` to this key path of `properties`; a value of another type is ignored.
+    public func set(_ value: AnimatableValue, in properties: inout LayerProperties) {
+        func color(_ v: AnimatableValue) -> Color?? {
+            switch v {
+            case .color(let c): return .some(c)
+            case .noColor: return .some(nil)
+            default: return nil
+            }
+        }
+        switch (self, value) {
+        case (.opacity, .scalar(let v)): properties.opacity = v
+        case (.position, .point(let v)): properties.position = v
+        case (.positionX, .scalar(let v)): properties.position.x = v
+        case (.positionY, .scalar(let v)): properties.position.y = v
+        case (.anchorPoint, .point(let v)): properties.anchorPoint = v
+        case (.bounds, .rect(let v)): properties.bounds = v
+        case (.boundsSize, .size(let v)): properties.bounds.size = v
+        case (.boundsOrigin, .point(let v)): properties.bounds.origin = v
+        case (.boundsSizeWidth, .scalar(let v)): properties.bounds.size.width = v
+        case (.boundsSizeHeight, .scalar(let v)): properties.bounds.size.height = v
+        case (.transform, .transform(let v)): properties.transform = v
+        case (.transformScale, .scalar(let v)):
+            properties.transform.scaleX = v; properties.transform.scaleY = v
+        case (.transformScaleX, .scalar(let v)): properties.transform.scaleX = v
+        case (.transformScaleY, .scalar(let v)): properties.transform.scaleY = v
+        case (.transformRotation, .scalar(let v)), (.transformRotationZ, .scalar(let v)):
+            properties.transform.rotation = v
+        case (.transformTranslationX, .scalar(let v)): properties.transform.translationX = v
+        case (.transformTranslationY, .scalar(let v)): properties.transform.translationY = v
+        case (.sublayerTransform, .transform(let v)): properties.sublayerTransform = v
+        case (.borderWidth, .scalar(let v)): properties.borderWidth = v
+        case (.cornerRadius, .scalar(let v)): properties.cornerRadius = v
+        case (.path, .path(let v)): properties.path = v
+        case (.lineWidth, .scalar(let v)): properties.lineWidth = v
+        case (.strokeStart, .scalar(let v)): properties.strokeStart = v
+        case (.strokeEnd, .scalar(let v)): properties.strokeEnd = v
+        case (.miterLimit, .scalar(let v)): properties.miterLimit = v
+        case (.backgroundColor, _): if let c = color(value) { properties.backgroundColor = c }
+        case (.borderColor, _): if let c = color(value) { properties.borderColor = c }
+        case (.fillColor, _): if let c = color(value) { properties.fillColor = c }
+        case (.strokeColor, _): if let c = color(value) { properties.strokeColor = c }
+        default: break
+        }
+    }
+}

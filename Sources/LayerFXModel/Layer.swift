@@ -1,0 +1,35 @@
+/// A node of the layer tree, like a `CALayer` (or subclass) with its
+/// sublayers and the animations added to it.
+public struct Layer: Hashable, Sendable {
+    /// Used in error messages and by `layerfx values --layer`.
+    public var name: String?
+    public var kind: LayerKind
+    /// The model values (what the layer shows with no animation).
+    public var properties: LayerProperties
+    /// Back to front.
+    public var sublayers: [Layer]
+    /// In the order they were added; later ones override earlier ones on the same key path.
+    public var animations: [Animation]
+
+    public init(name: String? = nil, kind: LayerKind = .plain, properties: LayerProperties = .init(),
+                sublayers: [Layer] = [], animations: [Animation] = []) {
+        self.name = name; self.kind = kind; self.properties = properties
+        self.sublayers = sublayers; self.animations = animations
+    }
+}
+
+/// A whole scene: the frame size in points, its pixel scale, a background and
+/// the root layers (back to front).
+public struct Scene: Hashable, Sendable {
+    /// Frame size in points.
+    public var size: Size
+    /// Output pixels per point.
+    public var scale: Double
+    /// Straight-alpha background; `.clear` by default.
+    public var backgroundColor: Color
+    public var layers: [Layer]
+
+    public init(size: Size, scale: Double = 1, backgroundColor: Color = .clear, layers: [Layer]) {
+        self.size = size; self.scale = scale; self.backgroundColor = backgroundColor; self.layers = layers
+    }
+}
