@@ -1,0 +1,136 @@
+#version 300 es
+// Signed-distance shading of one LayerFX primitive. Sources/LayerFXCPU
+// (SDF.swift, Coverage.swift) is the same math in Swift, operation for
+// operation; change both together.
+precision highp float;
+
+flat in vec4 v_inverse;
+flat in vec4 v_translation;
+flat in vec4 v_shape;
+flat in vec4 v_shapeExtra;
+flat in vec4 v_fillColor;
+flat in vec4 v_strokeColor;
+flat in vec4 v_clip0Linear;
+flat in vec4 v_clip0Offset;
+flat in vec4 v_clip1Linear;
+flat in vec4 v_clip1Offset;
+flat in vec4 v_clipRadii;
+
+out vec4 fragColor;
+
+const float PI = 3.14159265358979;
+
+float sgn(float x) { return x < 0.0 ? -1.0 : 1.0; }
+
+// Each SDF returns (distance, gradient.x, gradient.y) in local units; the
+// gradient is a unit vector pointing away from the inside.
+vec3 ellipseSDF(vec2 p, vec2 center, vec2 radii) {
+    vec2 q = p - center;
+    vec2 r2 = radii * radii;
+    float k0 = length(q / radii);
+    float k1 = length(q / r2);
+    if (k1 <= 0.0) return vec3(-min(radii.x, radii.y), 1.0, 0.0);
+    return vec3(k0 * (k0 - 1.0) / k1, (q / r2) / k1);
+}
+
+vec3 roundedRectSDF(vec2 p, vec2 center, vec2 halfSize, float radius) {
+    vec2 q = p - center;
+    float r = clamp(radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 e = abs(q) - halfSize + r;
+    vec2 o = max(e, 0.0);
+    float lo = length(o);
+    float d = lo + min(max(e.x, e.y), 0.0) - r;
+    vec2 g;
+    if (e.x > 0.0 && e.y > 0.0) {
+        g = vec2(o.x * sgn(q.x), o.y * sgn(q.y)) / lo;
+    } else if (e.x > e.y) {
+        g = vec2(sgn(q.x), 0.0);
+    } else {
+        g = vec2(0.0, sgn(q.y));
+    }
+    return vec3(d, g);
+}
+
+// Regular star, first outer vertex pointing up (-y) before `rotation`
+// (clockwise on screen). Folded into one half sector, distance to the edge
+// from the outer vertex A to the inner vertex B, gradient unfolded back.
+vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation) {
+    vec2 q = p - center;
+    float cr = cos(rotation), sr = sin(rotation);
+    vec2 v = vec2(q.x * cr + q.y * sr, -q.x * sr + q.y * cr);
+    float sector = 2.0 * PI / points;
+    float theta = atan(v.x, -v.y);
+    float k = floor(theta / sector + 0.5);
+    float phi = theta - k * sector;
+    float fx = abs(phi);
+    float rho = length(v);
+    vec2 f = vec2(rho * sin(fx), rho * cos(fx));
+    float halfSector = 0.5 * sector;
+    vec2 A = vec2(0.0, outerR);
+    vec2 B = vec2(innerR * sin(halfSector), innerR * cos(halfSector));
+    vec2 e = B - A;
+    vec2 w = f - A;
+    float h = clamp(dot(w, e) / dot(e, e), 0.0, 1.0);
+    vec2 diff = w - e * h;
+    float dist = length(diff);
+    float side = (e.x * w.y - e.y * w.x) < 0.0 ? -1.0 : 1.0;
+    vec2 gf = dist > 0.0 ? diff * (side / dist) : vec2(0.0, 1.0);
+    if (phi < 0.0) gf.x = -gf.x;
+    vec2 gv = vec2(gf.x, -gf.y);
+    float beta = k * sector + rotation;
+    float cb = cos(beta), sb = sin(beta);
+    return vec3(side * dist, gv.x * cb - gv.y * sb, gv.x * sb + gv.y * cb);
+}
+
+// Box-filtered coverage of the band [-halfWidth, halfWidth] around a line at
+// distance `s` (pixels) from the pixel centre.
+float bandCoverage(float s, float halfWidth) {
+    return clamp(min(s + 0.5, halfWidth) - max(s - 0.5, -halfWidth), 0.0, 1.0);
+}
+
+// Coverage of a clip rounded rectangle given in clip-local space.
+float clipCoverage(vec2 device, vec4 linear, vec4 offset, float radius) {
+    vec2 pc = vec2(linear.x * device.x + linear.z * device.y + offset.x,
+                   linear.y * device.x + linear.w * device.y + offset.y);
+    vec3 sd = roundedRectSDF(pc, vec2(0.0), offset.zw, radius);
+    float lc = max(length(vec2(sd.y * linear.x + sd.z * linear.y,
+                               sd.y * linear.z + sd.z * linear.w)), 1e-8);
+    return clamp(0.5 - sd.x / lc, 0.0, 1.0);
+}
+
+void main() {
+    vec2 device = gl_FragCoord.xy;
+    vec2 t = device - v_translation.xy;
+    vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);
+
+    int kind = int(v_translation.z);
+    vec3 sd;
+    float hMin, hMax;
+    if (kind == 0) {
+        sd = ellipseSDF(p, v_shape.xy, v_shape.zw);
+        hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
+    } else if (kind == 1) {
+        sd = roundedRectSDF(p, v_shape.xy, v_shape.zw, v_shapeExtra.x);
+        hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
+    } else {
+        sd = starSDF(p, v_shape.xy, v_shape.z, v_shape.w, v_shapeExtra.x, v_shapeExtra.y);
+        hMin = v_shape.w; hMax = v_shape.z;
+    }
+    // Local units per device pixel along the gradient.
+    float lg = max(length(vec2(sd.y * v_inverse.x + sd.z * v_inverse.y,
+                               sd.y * v_inverse.z + sd.z * v_inverse.w)), 1e-8);
+    float d = sd.x / lg;
+
+    float fillHalf = hMin / lg;
+    float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+    float strokeCov = bandCoverage(abs(d), 0.5 * v_translation.w / lg);
+
+    vec4 fill = vec4(v_fillColor.rgb * v_fillColor.a, v_fillColor.a) * fillCov;
+    vec4 stroke = vec4(v_strokeColor.rgb * v_strokeColor.a, v_strokeColor.a) * strokeCov;
+    vec4 color = stroke + fill * (1.0 - stroke.a);
+
+    float coverage = v_shapeExtra.z;
+    if (v_clipRadii.z > 0.5) coverage *= clipCoverage(device, v_clip0Linear, v_clip0Offset, v_clipRadii.x);
+    if (v_clipRadii.z > 1.5) coverage *= clipCoverage(device, v_clip1Linear, v_clip1Offset, v_clipRadii.y);
+    fragColor = color * coverage;
+}

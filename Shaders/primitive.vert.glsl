@@ -1,0 +1,71 @@
+#version 300 es
+// Instanced quad for one LayerFX primitive. The attribute block mirrors
+// `PrimitiveInstance.attributes` in Sources/LayerFXPrimitives (same names,
+// same locations, all vec4); LayerFXRenderTests fails when they drift apart.
+precision highp float;
+
+layout(location = 0) in vec4 a_transform;
+layout(location = 1) in vec4 a_translation;
+layout(location = 2) in vec4 a_shape;
+layout(location = 3) in vec4 a_shapeExtra;
+layout(location = 4) in vec4 a_fillColor;
+layout(location = 5) in vec4 a_strokeColor;
+layout(location = 6) in vec4 a_clip0Linear;
+layout(location = 7) in vec4 a_clip0Offset;
+layout(location = 8) in vec4 a_clip1Linear;
+layout(location = 9) in vec4 a_clip1Offset;
+layout(location = 10) in vec4 a_clipRadii;
+
+uniform vec2 u_viewport;
+
+flat out vec4 v_inverse;      // device → local linear part (ia, ib, ic, id)
+flat out vec4 v_translation;  // (tx, ty, kind, stroke width)
+flat out vec4 v_shape;
+flat out vec4 v_shapeExtra;
+flat out vec4 v_fillColor;
+flat out vec4 v_strokeColor;
+flat out vec4 v_clip0Linear;
+flat out vec4 v_clip0Offset;
+flat out vec4 v_clip1Linear;
+flat out vec4 v_clip1Offset;
+flat out vec4 v_clipRadii;
+
+// Local-space half extents of the shape's bounding box about a_shape.xy.
+vec2 shapeHalfExtent() {
+    int kind = int(a_translation.z);
+    if (kind == 2) return vec2(a_shape.z);
+    return a_shape.zw;
+}
+
+void main() {
+    float a = a_transform.x, b = a_transform.y, c = a_transform.z, d = a_transform.w;
+    float invDet = 1.0 / (a * d - b * c);
+    v_inverse = vec4(d * invDet, -b * invDet, -c * invDet, a * invDet);
+
+    // Smallest singular value of the linear part: one device pixel is at most
+    // 1/sigmaMin local units, so the quad gets a 2 px antialiasing margin.
+    float s = a * a + b * b + c * c + d * d;
+    float det = abs(a * d - b * c);
+    float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
+    float margin = 2.0 / max(sigmaMin, 1e-6);
+    vec2 extent = shapeHalfExtent() + vec2(0.5 * a_translation.w + margin);
+
+    vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;
+    vec2 local = a_shape.xy + corner * extent;
+    vec2 device = vec2(a * local.x + c * local.y + a_translation.x,
+                       b * local.x + d * local.y + a_translation.y);
+    // No y flip: device row 0 (top) is framebuffer row 0, so glReadPixels
+    // returns rows top to bottom.
+    gl_Position = vec4(device / u_viewport * 2.0 - 1.0, 0.0, 1.0);
+
+    v_translation = a_translation;
+    v_shape = a_shape;
+    v_shapeExtra = a_shapeExtra;
+    v_fillColor = a_fillColor;
+    v_strokeColor = a_strokeColor;
+    v_clip0Linear = a_clip0Linear;
+    v_clip0Offset = a_clip0Offset;
+    v_clip1Linear = a_clip1Linear;
+    v_clip1Offset = a_clip1Offset;
+    v_clipRadii = a_clipRadii;
+}

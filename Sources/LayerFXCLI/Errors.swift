@@ -1,0 +1,28 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An error the CLI reports as one line.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Writes one line to standard error.
+func printError(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Runs `body`; any error becomes one line on stderr (`layerfx: error: …`) and exit code 1.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        printError("layerfx: error: \(error)")
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `layerfx`: renders Core Animation-style scenes headlessly.
+@main
+struct LayerFXCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layerfx",
+        abstract: "Render Core Animation-style layer scenes to images, on the GPU (EGL) or the CPU.",
+        discussion: """
+            Scenes are JSON files that use Core Animation's own property and key-path
+            names (see the README's scene format section).
+
+            Examples:
+              layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
+              layerfx render Examples/ripple.json -o ripple.png --backend cpu --scale 3
+              layerfx info
+            """,
+        subcommands: [RenderCommand.self, InfoCommand.self])
+}

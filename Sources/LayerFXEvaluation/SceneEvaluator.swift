@@ -1,0 +1,150 @@
+import LayerFXModel
+import LayerFXPrimitives
+
+/// Flattens a scene at one instant into the frame the backends draw: every
+/// visible layer's background, shape and border become primitives in Core
+/// Animation's drawing order, with transforms, opacity and clips resolved.
+///
+/// ```swift
+/// let frame = SceneEvaluator.frame(for: scene, at: 1.5)
+/// let pixels = try CPURenderer().render(frame)
+/// ```
+///
+/// Order within one layer: background → shape path (fill, then stroke) →
+/// sublayers (back to front) → border. Opacity multiplies down the tree and
+/// is applied per primitive (not as an offscreen group).
+public enum SceneEvaluator {
+    /// The pixel size of a scene's frame: `size × scale`, rounded up.
+    public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
+        func pixels(_ points: Double) -> Int { max(Int((points * scene.scale - 1e-9).rounded(.up)), 1) }
+        return (pixels(scene.size.width), pixels(scene.size.height))
+    }
+
+    /// The frame for `scene` at scene time `time` (seconds).
+    public static func frame(for scene: Scene, at time: Double) -> Frame {
+        let (width, height) = pixelSize(of: scene)
+        var builder = FrameBuilder(time: time)
+        let root = AffineTransform.scale(scene.scale, scene.scale)
+        for layer in scene.layers {
+            builder.visit(layer, parentToDevice: root, opacity: 1, clips: ClipStack())
+        }
+        let bg = scene.backgroundColor.clamped
+        return Frame(width: width, height: height,
+                     background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
+                     primitives: builder.primitives)
+    }
+}
+
+/// The tree walk behind ``SceneEvaluator``.
+struct FrameBuilder {
+    let time: Double
+    var primitives: [PrimitiveInstance] = []
+
+    init(time: Double) { self.time = time }
+
+    mutating func visit(_ layer: Layer, parentToDevice: AffineTransform, opacity parentOpacity: Double,
+                        clips parentClips: ClipStack) {
+        let p = layer.presentationProperties(at: time)
+        let opacity = parentOpacity * min(max(p.opacity, 0), 1)
+        guard !p.isHidden, opacity > 0, !parentClips.isEmpty else { return }
+
+        let size = p.bounds.size
+        let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
+                           y: p.bounds.origin.y + p.anchorPoint.y * size.height)
+        let localToParent = AffineTransform.translation(-anchor.x, -anchor.y)
+            .concatenating(p.transform.affine)
+            .concatenating(.translation(p.position.x, p.position.y))
+        let toDevice = localToParent.concatenating(parentToDevice)
+        guard toDevice.isFinite else { return }
+        let bounds = p.bounds
+        let center = Point(x: bounds.midX, y: bounds.midY)
+        let hasArea = size.width > 0 && size.height > 0
+
+        var ownClips = parentClips
+        if p.masksToBounds {
+            guard hasArea, let inverse = toDevice.inverted else { return }
+            ownClips.push(Clip(deviceToClip: inverse.concatenating(.translation(-center.x, -center.y)),
+                               halfWidth: size.width / 2, halfHeight: size.height / 2,
+                               radius: max(p.cornerRadius, 0)))
+        }
+
+        if hasArea, let background = p.backgroundColor, background.alpha > 0 {
+            emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background, stroke: nil,
+                 lineWidth: 0, transform: toDevice, opacity: opacity, clips: parentClips)
+        }
+        if layer.kind == .shape {
+            let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? p.strokeColor : nil
+            for subpath in p.path.subpaths {
+                emit(subpath, fill: p.fillColor, stroke: stroke, lineWidth: p.lineWidth,
+                     transform: toDevice, opacity: opacity, clips: ownClips)
+            }
+        }
+        if !layer.sublayers.isEmpty {
+            let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
+                .concatenating(p.sublayerTransform.affine)
+                .concatenating(.translation(anchor.x, anchor.y))
+                .concatenating(toDevice)
+            for sublayer in layer.sublayers {
+                visit(sublayer, parentToDevice: sublayerToDevice, opacity: opacity, clips: ownClips)
+            }
+        }
+        if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {
+            let w = min(p.borderWidth, min(size.width, size.height) / 2)
+            let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
+                             width: size.width - w, height: size.height - w)
+            emit(.roundedRect(inset, cornerRadius: max(p.cornerRadius - w / 2, 0)), fill: nil, stroke: border,
+                 lineWidth: w, transform: toDevice, opacity: opacity, clips: parentClips)
+        }
+    }
+
+    /// Appends one primitive for `subpath`, or nothing when it cannot be seen.
+    private mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
+                               transform: AffineTransform, opacity: Double, clips: ClipStack) {
+        let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
+        let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        guard fill != nil || stroke != nil, abs(transform.determinant) > 1e-12 else { return }
+
+        var kind: ShapeKind
+        var shape: SIMD4<Float>
+        var extra = SIMD4<Float>(0, 0, Float(opacity), 0)
+        switch subpath {
+        case .ellipse(let rect):
+            let r = rect.standardized
+            guard r.size.width > 0, r.size.height > 0 else { return }
+            kind = .ellipse
+            shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+        case .roundedRect(let rect, let cornerRadius):
+            let r = rect.standardized
+            guard r.size.width > 0 || r.size.height > 0 else { return }
+            kind = .roundedRect
+            shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+            extra.x = Float(max(cornerRadius, 0))
+        case .star(let center, let points, let outerRadius, let innerRadius, let rotation):
+            guard points >= 2, outerRadius > 0, innerRadius >= 0 else { return }
+            kind = .star
+            shape = SIMD4(Float(center.x), Float(center.y), Float(outerRadius), Float(innerRadius))
+            extra.x = Float(points); extra.y = Float(rotation)
+        }
+        var instance = PrimitiveInstance(
+            transform: SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d)),
+            translation: SIMD4(Float(transform.tx), Float(transform.ty), Float(kind.rawValue),
+                               stroke == nil ? 0 : Float(lineWidth)),
+            shape: shape, shapeExtra: extra,
+            fillColor: fill.map(Self.vector) ?? .zero,
+            strokeColor: stroke.map(Self.vector) ?? .zero)
+        clips.apply(to: &instance)
+        primitives.append(instance)
+    }
+
+    private static func vector(_ c: Color) -> SIMD4<Float> {
+        SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+    }
+}
+
+extension Rect {
+    /// The same rectangle with a non-negative width and height (as `CGRect.standardized`).
+    var standardized: Rect {
+        Rect(x: min(origin.x, origin.x + size.width), y: min(origin.y, origin.y + size.height),
+             width: abs(size.width), height: abs(size.height))
+    }
+}

@@ -1,0 +1,59 @@
+import CEGL
+
+/// A linked GLSL ES program built from two files of `Shaders/`.
+struct ShaderProgram {
+    let id: GLuint
+
+    /// Compiles `vertex` and `fragment` (file names in `Shaders/`) and links them.
+    init(vertex: String, fragment: String) throws {
+        let vs = try Self.compile(vertex, type: GLenum(GL_VERTEX_SHADER))
+        defer { glDeleteShader(vs) }
+        let fs = try Self.compile(fragment, type: GLenum(GL_FRAGMENT_SHADER))
+        defer { glDeleteShader(fs) }
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glLinkProgram(program)
+        var ok: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = Self.infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
+            glDeleteProgram(program)
+            throw GPUError("linking \(vertex) + \(fragment) failed: \(log)")
+        }
+        id = program
+    }
+
+    private static func compile(_ name: String, type: GLenum) throws -> GLuint {
+        guard let source = ShaderSource.files[name] else {
+            throw GPUError("shader \(name) is not embedded in this build")
+        }
+        let shader = glCreateShader(type)
+        source.withCString { cString in
+            var pointer: UnsafePointer<GLchar>? = cString
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var ok: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = infoLog(shader, getLength: glGetShaderiv, getLog: glGetShaderInfoLog)
+            glDeleteShader(shader)
+            throw GPUError("compiling \(name) failed: \(log)")
+        }
+        return shader
+    }
+
+    private static func infoLog(
+        _ object: GLuint,
+        getLength: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+    ) -> String {
+        var length: GLint = 0
+        getLength(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        var buffer = [GLchar](repeating: 0, count: Int(max(length, 1)))
+        getLog(object, GLsizei(buffer.count), nil, &buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

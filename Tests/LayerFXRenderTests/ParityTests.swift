@@ -1,0 +1,38 @@
+import Foundation
+import LayerFX
+import Testing
+
+/// Every scene of the suite renders on both backends; llvmpipe (or a real GPU)
+/// and the CPU rasterizer must agree within max 2/255 and mean 0.05/255.
+@Suite(.serialized)
+struct ParityTests {
+    static let maxTolerance = 2
+    static let meanTolerance = 0.05
+
+    @Test func suiteCoversAtLeastFifteenScenes() {
+        #expect(Fixtures.sceneNames.count >= 15)
+    }
+
+    @Test(arguments: Fixtures.sceneNames)
+    func gpuMatchesCPU(_ name: String) throws {
+        let scene = try Fixtures.scene(name)
+        for time in Fixtures.times(for: name) {
+            let frame = SceneEvaluator.frame(for: scene, at: time)
+            let cpu = try CPURenderer().render(frame)
+            // Something is drawn: the suite would prove nothing with blank frames.
+            let background = try CPURenderer().render(Frame(width: frame.width, height: frame.height,
+                                                            background: frame.background, primitives: []))
+            #expect(cpu != background, "\(name) at t=\(time) draws nothing")
+
+            guard case .success(let gpu) = Fixtures.gpu else {
+                print("parity \(name) t=\(time): GPU half skipped: \(Fixtures.gpuUnavailableReason ?? "")")
+                continue
+            }
+            let gpuPixels = try gpu.render(frame)
+            let diff = ImageDifference(gpuPixels, cpu)
+            print("parity \(name) t=\(time) [\(gpu.info.renderer)]: \(diff)")
+            #expect(diff.max <= Self.maxTolerance, "\(name) t=\(time): \(diff)")
+            #expect(diff.mean <= Self.meanTolerance, "\(name) t=\(time): \(diff)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LayerFX
+import Testing
+
+/// The instance layout is defined once (`PrimitiveInstance.attributes`) and
+/// mirrored by the vertex shader's attribute block; these fail on drift.
+struct PrimitiveLayoutTests {
+    /// `layout(location = N) in vec4 name;` declarations of the vertex shader.
+    static func shaderAttributes() throws -> [(location: Int, type: String, name: String)] {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Shaders/primitive.vert.glsl")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"layout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*in\s+(\w+)\s+(\w+)\s*;"#)
+        let range = NSRange(source.startIndex..., in: source)
+        return pattern.matches(in: source, range: range).map { match in
+            func group(_ i: Int) -> String { String(source[Range(match.range(at: i), in: source)!]) }
+            return (Int(group(1))!, group(2), group(3))
+        }
+    }
+
+    @Test func shaderDeclaresExactlyTheSwiftAttributes() throws {
+        let shader = try Self.shaderAttributes()
+        let swift = PrimitiveInstance.attributes
+        #expect(shader.map(\.name) == swift.map(\.name))
+        #expect(shader.map(\.location) == swift.map(\.location))
+        #expect(shader.allSatisfy { $0.type == "vec4" })
+        #expect(swift.allSatisfy { $0.components == 4 })
+    }
+
+    @Test func attributesTileTheInstanceWithoutGaps() {
+        let attributes = PrimitiveInstance.attributes
+        #expect(attributes.map(\.offset) == attributes.indices.map { $0 * 16 })
+        #expect(MemoryLayout<PrimitiveInstance>.stride == attributes.count * 16)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LayerFX
+
+/// Shared fixtures for the render tests.
+enum Fixtures {
+    /// The parity scenes in `Scenes/`, sorted by name.
+    static let sceneNames: [String] = {
+        let dir = Bundle.module.resourceURL!.appending(path: "Scenes")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    static func scene(_ name: String) throws -> Scene {
+        try SceneLoader.load(contentsOfFile: Bundle.module.resourceURL!.appending(path: "Scenes/\(name)").path)
+    }
+
+    /// The times each scene is rendered at (animated scenes at several instants).
+    static func times(for name: String) -> [Double] {
+        switch name {
+        case "17-pulsing-rings.json": [0, 1.5, 2.25, 4.2]
+        case "20-ripple.json": [0.25, 0.5, 0.875]
+        default: [0]
+        }
+    }
+
+    /// The shared GPU renderer, or why there is none.
+    static let gpu: Result<GPURenderer, Error> = Result { try GPURenderer() }
+    static var gpuUnavailableReason: String? {
+        if case .failure(let error) = gpu { return "\(error)" }
+        return nil
+    }
+}
+
+/// Channel differences between two images.
+struct ImageDifference: CustomStringConvertible {
+    let max: Int
+    let mean: Double
+    let differingPixels: Int
+
+    init(_ a: PixelBuffer, _ b: PixelBuffer) {
+        precondition(a.width == b.width && a.height == b.height)
+        var maxDiff = 0, sum = 0, pixels = 0
+        for p in 0..<(a.width * a.height) {
+            var differs = false
+            for c in 0..<4 {
+                let d = abs(Int(a.bytes[p * 4 + c]) - Int(b.bytes[p * 4 + c]))
+                maxDiff = Swift.max(maxDiff, d); sum += d
+                if d > 0 { differs = true }
+            }
+            if differs { pixels += 1 }
+        }
+        max = maxDiff; mean = Double(sum) / Double(a.bytes.count); differingPixels = pixels
+    }
+
+    var description: String {
+        "max \(max)/255, mean \(String(format: "%.4f", mean))/255, \(differingPixels) pixels differ"
+    }
+}
