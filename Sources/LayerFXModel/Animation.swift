@@ -45,7 +45,7 @@ public enum CalculationMode: String, Hashable, Sendable {
 }
 
 /// What an animation computes.
-public enum AnimationKind: Hashable, Sendable {
+public indirect enum AnimationKind: Hashable, Sendable {
     /// `CABasicAnimation`: any of from/to/by may be absent (CA's combination rules).
     case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
     /// `CAKeyframeAnimation`.

@@ -23,25 +23,28 @@ struct PixelValueTests {
     }
 
     @Test func opaqueFillCentreEdgeAndOutside() throws {
-        let scene = Self.scene([Self.circle(20, 20, 10, fill: Color(red: 1, green: 0, blue: 0))],
+        let scene = Self.scene([Self.circle(20, 20.5, 10.5, fill: Color(red: 1, green: 0, blue: 0))],
                                background: .black)
         for (name, backend) in Self.backends() {
             let image = try backend.render(SceneEvaluator.frame(for: scene, at: 0))
             #expect(image[20, 20] == SIMD4(255, 0, 0, 255), "\(name)")
             #expect(image[2, 2] == SIMD4(0, 0, 0, 255), "\(name)")
-            // Pixel (29, 20): centre 29.5 is 0.5 px inside the edge at x = 30 → half covered.
-            let edge = image[29, 20]
-            #expect(edge.x > 100 && edge.x < 155, "\(name): \(edge)")
+            // Pixel (30, 20): its centre 30.5 lies on the edge → half covered (0.5 · 255 → 128).
+            #expect(image[30, 20] == SIMD4(128, 0, 0, 255), "\(name)")
+            // Pixel (29, 20): centre half a pixel inside → fully covered; (31, 20) half a pixel outside → empty.
+            #expect(image[29, 20] == SIMD4(255, 0, 0, 255), "\(name)")
+            #expect(image[31, 20] == SIMD4(0, 0, 0, 255), "\(name)")
         }
     }
 
     @Test func translucentFillIsPremultipliedSourceOver() throws {
-        // 50 % blue over opaque white: (0.5, 0.5, 1) → 128, 128, 255.
+        // 50 % blue → premultiplied (0, 0, 128, 128) in 8 bits (127.5 rounds to even);
+        // over white: 255 · (255 − 128) / 255 = 127 → (127, 127, 255).
         let scene = Self.scene([Self.circle(20, 20, 15, fill: Color(red: 0, green: 0, blue: 1, alpha: 0.5))],
                                background: .white)
         for (name, backend) in Self.backends() {
             let image = try backend.render(SceneEvaluator.frame(for: scene, at: 0))
-            #expect(image[20, 20] == SIMD4(128, 128, 255, 255), "\(name)")
+            #expect(image[20, 20] == SIMD4(127, 127, 255, 255), "\(name)")
         }
     }
 

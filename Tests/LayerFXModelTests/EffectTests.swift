@@ -1,0 +1,123 @@
+import Testing
+import LayerFXModel
+
+private func rgba(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Color {
+    Color(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
+}
+
+/// effects.md §5: ring `i` of the pulsing rings (view 100 × 100).
+private func pulsingRing(_ i: Int) -> Layer {
+    var properties = LayerProperties()
+    properties.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    properties.position = Point(x: 50, y: 50)
+    properties.cornerRadius = 50
+    properties.borderWidth = 0.5
+    properties.borderColor = rgba(255, 216, 87, 0.5)
+    properties.backgroundColor = nil
+
+    let colors: [AnimatableValue] = [
+        .color(rgba(255, 216, 87, 0.5)), .color(rgba(255, 231, 152, 0.5)),
+        .color(rgba(255, 241, 197, 0.5)), .color(rgba(255, 241, 197, 0)),
+    ]
+    let colorKind = AnimationKind.keyframe(values: colors, keyTimes: [0.3, 0.6, 0.9, 1], timingFunctions: nil,
+                                           calculationMode: .linear)
+    var groupTiming = MediaTiming()
+    groupTiming.beginTime = Double(i) * 3 / 3
+    groupTiming.duration = 3
+    groupTiming.repeatCount = .infinity
+    let group = Animation(
+        keyPath: nil,
+        kind: .group([
+            Animation(keyPath: .transformScale, kind: .basic(from: .scalar(1), to: .scalar(1.423), by: nil)),
+            Animation(keyPath: .backgroundColor, kind: colorKind),
+            Animation(keyPath: .borderColor, kind: colorKind),
+        ]),
+        timing: groupTiming, timingFunction: .default, removedOnCompletion: false)
+    return Layer(name: "ring \(i)", properties: properties, animations: [group])
+}
+
+/// test-vectors.md table 5a; nil scale/colour = model (no animation).
+private let table5a: [(ring: Int, t: Double, scale: Double?, color: [Double]?)] = [
+    (0, 0, 1.000000, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (0, 0.5, 1.093345, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (0, 1.5, 1.339417, [1.00000, 0.93234, 0.71514, 0.50000]),
+    (0, 2.25, 1.406274, [1.00000, 0.94510, 0.77255, 0.19771]),
+    (0, 3, 1.000000, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (0, 4.5, 1.339417, [1.00000, 0.93234, 0.71514, 0.50000]),
+    (1, 0, nil, nil),
+    (1, 0.5, nil, nil),
+    (1, 1.5, 1.093345, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (1, 2.25, 1.298474, [1.00000, 0.91969, 0.65820, 0.50000]),
+    (1, 3, 1.391201, [1.00000, 0.94510, 0.77255, 0.37588]),
+    (1, 4.5, 1.093345, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (2, 0, nil, nil),
+    (2, 0.5, nil, nil),
+    (2, 1.5, nil, nil),
+    (2, 2.25, 1.029951, [1.00000, 0.84706, 0.34118, 0.50000]),
+    (2, 3, 1.243590, [1.00000, 0.90115, 0.57557, 0.50000]),
+    (2, 4.5, 1.416010, [1.00000, 0.94510, 0.77255, 0.08263]),
+]
+
+@Test("Table 5a: pulsing rings", arguments: table5a)
+func pulsingRings(_ row: (ring: Int, t: Double, scale: Double?, color: [Double]?)) throws {
+    let ring = pulsingRing(row.ring)
+    let modelBorder = AnimatableValue.color(rgba(255, 216, 87, 0.5))
+    let scale = ring.presentationValue(of: .transformScale, at: row.t)
+    let background = ring.presentationValue(of: .backgroundColor, at: row.t)
+    let border = ring.presentationValue(of: .borderColor, at: row.t)
+    guard let expectedScale = row.scale, let expected = row.color else {
+        #expect(scale == .scalar(1))
+        #expect(background == .noColor)
+        #expect(border == modelBorder)
+        return
+    }
+    guard case .scalar(let s) = scale else { Issue.record("scale is \(scale)"); return }
+    #expect(abs(s - expectedScale) < 1e-6, "scale \(s)")
+    for value in [background, border] {
+        guard case .color(let c) = value else { Issue.record("colour is \(value)"); continue }
+        let actual = [c.red, c.green, c.blue, c.alpha]
+        for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-5, "colour \(actual)") }
+    }
+}
+
+/// effects.md §1: a ripple at (30, 40), radius 0.1 → 50 over 1 s (easeOut),
+/// faded 1 → 0 linearly from 0.75 s.
+private func ripple() -> Layer {
+    var properties = LayerProperties()
+    properties.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
+    func circle(_ r: Double) -> AnimatableValue {
+        .path(ShapePath([.ellipse(in: Rect(x: 30 - r, y: 40 - r, width: 2 * r, height: 2 * r))]))
+    }
+    properties.path = ShapePath([.ellipse(in: Rect(x: 29.9, y: 39.9, width: 0.2, height: 0.2))])
+    var pathTiming = MediaTiming()
+    pathTiming.duration = 1
+    pathTiming.fillMode = .both
+    var fadeTiming = MediaTiming()
+    fadeTiming.beginTime = 0.75
+    fadeTiming.duration = 0.25
+    fadeTiming.fillMode = .both
+    return Layer(kind: .shape, properties: properties, animations: [
+        Animation(keyPath: .path, kind: .basic(from: circle(0.1), to: circle(50), by: nil), timing: pathTiming,
+                  timingFunction: .easeOut, removedOnCompletion: false),
+        Animation(keyPath: .opacity, kind: .basic(from: .scalar(1), to: .scalar(0), by: nil), timing: fadeTiming,
+                  timingFunction: .linear, removedOnCompletion: false),
+    ])
+}
+
+/// test-vectors.md table 5d.
+private let table5d: [(t: Double, radius: Double, opacity: Double)] = [
+    (0, 0.1, 1), (0.25, 18.969093, 1), (0.5, 34.263695, 1), (0.75, 45.336114, 1),
+    (0.875, 48.703369, 0.5), (1, 50, 0),
+]
+
+@Test("Table 5d: ripple radius and fade", arguments: table5d)
+func rippleRadius(_ row: (t: Double, radius: Double, opacity: Double)) throws {
+    let layer = ripple()
+    let path = layer.presentationValue(of: .path, at: row.t)
+    guard case .path(let shape) = path, case .ellipse(let rect)? = shape.subpaths.first, shape.subpaths.count == 1
+    else { Issue.record("path is \(path)"); return }
+    #expect(abs(rect.size.width / 2 - row.radius) < 2e-6, "r = \(rect.size.width / 2)")
+    #expect(abs(rect.size.height - rect.size.width) < 1e-12)
+    #expect(abs(rect.midX - 30) < 1e-9 && abs(rect.midY - 40) < 1e-9)
+    #expect(abs(layer.presentationProperties(at: row.t).opacity - row.opacity) < 1e-9)
+}
