@@ -1,5 +1,11 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// A path dependency's package identity is its folder's name, which depends on
+// where the repository was cloned.
+let layerFXIdentity = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
 // A nested package so the benchmark harness and its dependencies stay out of
 // the main build and `swift test`. Run from this folder:
@@ -15,7 +21,7 @@ let package = Package(
         .executableTarget(
             name: "RippleField",
             dependencies: [
-                .product(name: "LayerFX", package: "LayerFX"),
+                .product(name: "LayerFX", package: layerFXIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RippleField",

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import LayerFXModel
+
+/// The top-level object of a scene file: `version`, `size`, `scale`,
+/// `backgroundColor` and `layers`.
+struct SceneDocument: Decodable {
+    var scene: Scene
+
+    static let keys = ["version", "size", "scale", "backgroundColor", "layers"]
+
+    init(from decoder: any Decoder) throws {
+        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
+    }
+
+    init<V: SceneValue>(_ value: V) throws {
+        let object = try value.object()
+        var size: Size? = nil
+        var sizeValue: V? = nil
+        var scale = 1.0
+        var background = Color.clear
+        var layers: [Layer] = []
+        try object.forEachMember { key, member in
+            switch key.name {
+            case "version":
+                let version = try member.number()
+                if version != 1 {
+                    throw member.issue("unsupported version \(formatNumber(version)); this LayerFX reads version 1")
+                }
+            case "size":
+                size = try SizeValue(member).size
+                sizeValue = member
+            case "scale": scale = try member.number(.positive)
+            case "backgroundColor": background = try ColorValue(member).color ?? .clear
+            case "layers": layers = try member.array { try LayerDocument($0).layer }
+            default: throw StrictKeys.unknownKey(key, in: object, allowed: Self.keys)
+            }
+        }
+        guard let size, let sizeValue else {
+            throw object.issue("missing required key \"size\"")
+        }
+        try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
+        scene = Scene(size: size, scale: scale, backgroundColor: background, layers: layers)
+    }
+
+    /// The output frame (size × scale, rounded up) must be 1…16384 px per side.
+    private static func checkFrame<V: SceneValue>(size: Size, scale: Double, sizeValue: V) throws {
+        let limit = Double(SceneLoader.maximumPixelDimension)
+        let width = (size.width * scale).rounded(.up)
+        let height = (size.height * scale).rounded(.up)
+        func text(_ v: Double) -> String { v.isFinite && v < 1e15 ? String(Int(v)) : "\(v)" }
+        if !(width <= limit && height <= limit) {
+            throw sizeValue.issue("frame of \(text(width))×\(text(height)) px exceeds the \(Int(limit)) px limit per side")
+        }
+        let roundedWidth = (size.width * scale).rounded(), roundedHeight = (size.height * scale).rounded()
+        if roundedWidth < 1 || roundedHeight < 1 {
+            throw sizeValue.issue(
+                "frame of \(text(roundedWidth))×\(text(roundedHeight)) px is empty; size × scale must be at least 1 px per side")
+        }
+    }
+}

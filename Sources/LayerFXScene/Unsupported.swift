@@ -1,0 +1,53 @@
+/// The one place that lists what the contract describes but this version of
+/// LayerFX does not implement yet. Lifting a restriction means removing its
+/// entry here and adding the decoding elsewhere.
+enum Unsupported {
+    /// Appended to every "not supported" message.
+    static let suffix = "not supported yet by this version of LayerFX"
+
+    /// Layer `type`s of the contract that are rejected.
+    static let layerTypes: Set<String> = ["gradient", "replicator", "text", "effect"]
+
+    /// The message for a rejected layer type.
+    static func layerType(_ type: String) -> String {
+        "\"\(type)\" layers are \(suffix)"
+    }
+
+    /// Keys of the contract's layer subclasses that are not implemented, by subclass.
+    static let subclassKeys: [String: String] = {
+        var owner: [String: String] = [:]
+        for key in ["colors", "locations", "startPoint", "endPoint", "gradientType"] { owner[key] = "gradient" }
+        for key in ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
+                    "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"] {
+            owner[key] = "replicator"
+        }
+        for key in ["string", "fontSize", "font", "foregroundColor", "alignmentMode"] { owner[key] = "text" }
+        owner["effect"] = "effect"
+        return owner
+    }()
+
+    /// The note for a key of an unimplemented layer subclass, if `key` is one.
+    static func subclassKeyNote(_ key: String) -> String? {
+        subclassKeys[key].map { "\(key) belongs to \($0) layers, which are \(suffix)" }
+    }
+
+    /// Key paths of the contract that address unimplemented layer subclasses.
+    static let keyPathOwners: [String: String] = [
+        "colors": "gradient", "locations": "gradient", "startPoint": "gradient", "endPoint": "gradient",
+        "instanceDelay": "replicator", "instanceTransform": "replicator",
+    ]
+
+    /// The message for a key path of an unimplemented layer subclass, if `keyPath` is one.
+    static func keyPath(_ keyPath: String) -> String? {
+        keyPathOwners[keyPath].map { "key path \"\(keyPath)\" belongs to \($0) layers, which are \(suffix)" }
+    }
+
+    /// `mask` (any value but null).
+    static let mask = "\"mask\" layers are \(suffix)"
+    /// `lineDashPattern` with dashes.
+    static let lineDashPattern = "dashed lines (a non-empty \"lineDashPattern\") are \(suffix)"
+    /// `{"svg": …}` paths.
+    static let svgPath = "SVG path data is \(suffix)"
+    /// `{"arcCenter": …}` paths that are not full circles.
+    static let partialArc = "partial arcs are \(suffix); use a full circle (|endAngle − startAngle| ≥ 2π)"
+}
