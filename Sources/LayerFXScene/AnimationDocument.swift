@@ -89,7 +89,10 @@ struct AnimationDocument: Decodable {
             case .duration: animation.timing.duration = try member.number(.nonNegative)
             case .beginTime: animation.timing.beginTime = try member.number()
             case .timeOffset: animation.timing.timeOffset = try member.number()
-            case .speed: animation.timing.speed = try member.number()
+            case .speed:
+                let speed = try member.number()
+                if speed < 0 { throw member.issue(Unsupported.negativeSpeed) }
+                animation.timing.speed = speed
             case .repeatCount: animation.timing.repeatCount = try RepeatValue(member).value
             case .repeatDuration: animation.timing.repeatDuration = try RepeatValue(member).value
             case .autoreverses: animation.timing.autoreverses = try member.bool()

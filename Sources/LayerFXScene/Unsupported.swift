@@ -42,6 +42,8 @@ enum Unsupported {
         keyPathOwners[keyPath].map { "key path \"\(keyPath)\" belongs to \($0) layers, which are \(suffix)" }
     }
 
+    /// A `speed` below zero (playing backwards).
+    static let negativeSpeed = "negative speeds (playing backwards) are \(suffix)"
     /// `mask` (any value but null).
     static let mask = "\"mask\" layers are \(suffix)"
     /// `lineDashPattern` with dashes.

@@ -249,6 +249,10 @@ import LayerFXScene
         #expect(layerError(##"{"type": "shape", "lineDashPattern": [4, 2]}"##)?.message
                 == "dashed lines (a non-empty \"lineDashPattern\") are not supported yet by this version of LayerFX")
         #expect(layerError(##"{"type": "shape", "lineDashPattern": null}"##) == nil)
+        expectRejected(##"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacity", "speed": -1}]}]}"##,
+                       path: "layers[0].animations[0].speed",
+                       message: "negative speeds (playing backwards) are not supported yet by this version of LayerFX",
+                       at: "-1")
     }
 
     @Test func documentLevel() {
