@@ -26,5 +26,13 @@ let package = Package(
             ],
             path: "Benchmarks/RippleField",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "Evaluation",
+            dependencies: [
+                .product(name: "LayerFX", package: layerFXIdentity),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Evaluation",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

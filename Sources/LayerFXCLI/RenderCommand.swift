@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
     var output: String
 
-    @Option(help: "Scene time in seconds (0 = when the animations were added).")
+    @Option(parsing: .unconditional, help: "Scene time in seconds (0 = when the animations were added; may be negative).")
     var time: Double = 0
 
     @Option(help: "auto (GPU if an EGL display opens, else CPU), gpu or cpu.")

@@ -23,10 +23,10 @@ public enum SceneEvaluator {
     /// The frame for `scene` at scene time `time` (seconds).
     public static func frame(for scene: Scene, at time: Double) -> Frame {
         let (width, height) = pixelSize(of: scene)
-        var builder = FrameBuilder(time: time)
+        var builder = FrameBuilder()
         let root = AffineTransform.scale(scene.scale, scene.scale)
         for layer in scene.layers {
-            builder.visit(layer, parentToDevice: root, opacity: 1, clips: ClipStack())
+            builder.visit(layer, parentTime: time, parentToDevice: root, opacity: 1, clips: ClipStack())
         }
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
@@ -37,14 +37,12 @@ public enum SceneEvaluator {
 
 /// The tree walk behind ``SceneEvaluator``.
 struct FrameBuilder {
-    let time: Double
     var primitives: [PrimitiveInstance] = []
 
-    init(time: Double) { self.time = time }
-
-    mutating func visit(_ layer: Layer, parentToDevice: AffineTransform, opacity parentOpacity: Double,
-                        clips parentClips: ClipStack) {
-        let p = layer.presentationProperties(at: time)
+    mutating func visit(_ layer: Layer, parentTime: Double, parentToDevice: AffineTransform,
+                        opacity parentOpacity: Double, clips parentClips: ClipStack) {
+        let localTime = layer.timing.localTime(parentTime: parentTime)
+        let p = layer.presentationProperties(atLocalTime: localTime)
         let opacity = parentOpacity * min(max(p.opacity, 0), 1)
         guard !p.isHidden, opacity > 0, !parentClips.isEmpty else { return }
 
@@ -85,7 +83,8 @@ struct FrameBuilder {
                 .concatenating(.translation(anchor.x, anchor.y))
                 .concatenating(toDevice)
             for sublayer in layer.sublayers {
-                visit(sublayer, parentToDevice: sublayerToDevice, opacity: opacity, clips: ownClips)
+                visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, opacity: opacity,
+                      clips: ownClips)
             }
         }
         if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {

@@ -52,10 +52,22 @@ extension Animation {
             guard let value = keyframes.value(at: timingFunction?.value(at: p) ?? p) else { return }
             write(value, cycleEnd: last, iteration: local.iteration, keyPath: keyPath, to: &presentation)
 
-        case let .spring(from, to, by, mass, stiffness, damping, initialVelocity):
+        case let .motion(path, keyTimes, timingFunctions, calculationMode, rotationMode):
             guard let keyPath else { return }
-            let spring = SpringParameters(mass: mass, stiffness: stiffness, damping: damping,
-                                          initialVelocity: initialVelocity)
+            let d = timing.resolvedDuration(groupDuration: groupDuration)
+            guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
+            else { return }
+            let p = local.time / d
+            let place = path.place(at: timingFunction?.value(at: p) ?? p, keyTimes: keyTimes,
+                                   timingFunctions: timingFunctions, calculationMode: calculationMode)
+            write(.point(place.point), cycleEnd: .point(path.keyframe(path.keyframeCount - 1)),
+                  iteration: local.iteration, keyPath: keyPath, to: &presentation)
+            if let rotationMode {
+                presentation.transform.rotation += place.angle + (rotationMode == .rotateAutoReverse ? .pi : 0)
+            }
+
+        case let .spring(from, to, by, spring):
+            guard let keyPath else { return }
             let d = timing.duration > 0 ? timing.duration : spring.settlingDuration
             guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
             else { return }

@@ -44,6 +44,12 @@ public enum CalculationMode: String, Hashable, Sendable {
     case linear, discrete, paced, cubic, cubicPaced
 }
 
+/// `rotationMode` of a keyframe animation along a path: the layer turns to
+/// the direction of travel (`rotateAutoReverse`: the opposite direction).
+public enum RotationMode: String, Hashable, Sendable {
+    case rotateAuto, rotateAutoReverse
+}
+
 /// What an animation computes.
 public indirect enum AnimationKind: Hashable, Sendable {
     /// `CABasicAnimation`: any of from/to/by may be absent (CA's combination rules).
@@ -51,9 +57,11 @@ public indirect enum AnimationKind: Hashable, Sendable {
     /// `CAKeyframeAnimation`.
     case keyframe(values: [AnimatableValue], keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
                   calculationMode: CalculationMode)
+    /// `CAKeyframeAnimation` with a `path`: a point key path follows the path.
+    case motion(path: MotionPath, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
+                calculationMode: CalculationMode, rotationMode: RotationMode?)
     /// `CASpringAnimation` (duration 0 means `settlingDuration`).
-    case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
-                mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
+    case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, parameters: SpringParameters)
     /// `CAAnimationGroup`: children run in the group's time space.
     case group([Animation])
 }

@@ -10,11 +10,13 @@ public struct Layer: Hashable, Sendable {
     public var sublayers: [Layer]
     /// In the order they were added; later ones override earlier ones on the same key path.
     public var animations: [Animation]
+    /// The layer's own beginTime/speed/timeOffset, applied to its animations and subtree.
+    public var timing: LayerTiming
 
     public init(name: String? = nil, kind: LayerKind = .plain, properties: LayerProperties = .init(),
-                sublayers: [Layer] = [], animations: [Animation] = []) {
+                sublayers: [Layer] = [], animations: [Animation] = [], timing: LayerTiming = .identity) {
         self.name = name; self.kind = kind; self.properties = properties
-        self.sublayers = sublayers; self.animations = animations
+        self.sublayers = sublayers; self.animations = animations; self.timing = timing
     }
 }
 

@@ -15,9 +15,9 @@ enum AnimationKey: String, CaseIterable {
     // CABasicAnimation and CASpringAnimation.
     case fromValue, toValue, byValue
     // CASpringAnimation.
-    case mass, stiffness, damping, initialVelocity
+    case mass, stiffness, damping, initialVelocity, allowsOverdamping
     // CAKeyframeAnimation.
-    case values, keyTimes, timingFunctions, calculationMode
+    case values, keyTimes, timingFunctions, calculationMode, path, rotationMode
     // CAAnimationGroup.
     case animations
 
@@ -31,8 +31,8 @@ enum AnimationKey: String, CaseIterable {
             true
         case .keyPath, .additive, .cumulative: type != .group
         case .fromValue, .toValue, .byValue: type == .basic || type == .spring
-        case .mass, .stiffness, .damping, .initialVelocity: type == .spring
-        case .values, .keyTimes, .timingFunctions, .calculationMode: type == .keyframe
+        case .mass, .stiffness, .damping, .initialVelocity, .allowsOverdamping: type == .spring
+        case .values, .keyTimes, .timingFunctions, .calculationMode, .path, .rotationMode: type == .keyframe
         case .animations: type == .group
         }
     }
@@ -75,7 +75,7 @@ struct AnimationDocument: Decodable {
 
         // Check the keys and read those that do not depend on the key path.
         var fromValue: V?, toValue: V?, byValue: V?
-        var mass = 1.0, stiffness = 100.0, damping = 10.0, initialVelocity = 0.0
+        var spring = SpringParameters()
         var children: [Animation] = []
         try object.forEachMember { key, member in
             guard let known = AnimationKey.table(key.name) else {
@@ -85,7 +85,8 @@ struct AnimationDocument: Decodable {
                 throw StrictKeys.unknownKey(key, in: object, allowed: [], note: known.note(on: type))
             }
             switch known {
-            case .type, .keyPath, .values, .keyTimes, .timingFunctions, .calculationMode: break  // read below
+            case .type, .keyPath, .values, .keyTimes, .timingFunctions, .calculationMode, .path, .rotationMode:
+                break  // read below
             case .duration: animation.timing.duration = try member.number(.nonNegative)
             case .beginTime: animation.timing.beginTime = try member.number()
             case .timeOffset: animation.timing.timeOffset = try member.number()
@@ -105,10 +106,11 @@ struct AnimationDocument: Decodable {
             case .fromValue: fromValue = member
             case .toValue: toValue = member
             case .byValue: byValue = member
-            case .mass: mass = try member.number(.positive)
-            case .stiffness: stiffness = try member.number(.positive)
-            case .damping: damping = try member.number(.nonNegative)
-            case .initialVelocity: initialVelocity = try member.number()
+            case .mass: spring.mass = try member.number(.positive)
+            case .stiffness: spring.stiffness = try member.number(.positive)
+            case .damping: spring.damping = try member.number(.nonNegative)
+            case .initialVelocity: spring.initialVelocity = try member.number()
+            case .allowsOverdamping: spring.allowsOverdamping = try member.bool()
             case .animations: children = try member.array { try AnimationDocument($0, layerKind: layerKind).animation }
             }
         }
@@ -125,10 +127,9 @@ struct AnimationDocument: Decodable {
         case .basic:
             animation.kind = .basic(from: from, to: to, by: by)
         case .spring:
-            animation.kind = .spring(from: from, to: to, by: by, mass: mass, stiffness: stiffness,
-                                     damping: damping, initialVelocity: initialVelocity)
+            animation.kind = .spring(from: from, to: to, by: by, parameters: spring)
         case .keyframe:
-            animation.kind = try Self.decodeKeyframes(object, valueType: valueType)
+            animation.kind = try Self.decodeKeyframes(object, keyPath: animation.keyPath)
         case .group:
             animation.kind = .group(children)
         }
@@ -149,28 +150,53 @@ struct AnimationDocument: Decodable {
         throw value.issue(StrictKeys.unknownName("key path", name, options: AnimatableKeyPath.allCases.map(\.name)))
     }
 
-    private static func decodeKeyframes<O: SceneObject>(_ object: O, valueType: AnimatableValueType) throws -> AnimationKind {
-        let valuesValue = try object.required("values")
-        let values = try valuesValue.array { try AnimatableValueDecoding.decode(valueType, from: $0) }
-        if values.isEmpty {
-            throw valuesValue.issue("a keyframe animation needs at least one value")
-        }
+    /// `values`, or a `path` (which, as in Core Animation, takes precedence)
+    /// for point key paths, with keyTimes and timingFunctions counted against
+    /// the keyframes.
+    private static func decodeKeyframes<O: SceneObject>(_ object: O, keyPath: AnimatableKeyPath?) throws -> AnimationKind {
+        let valueType = keyPath?.valueType ?? .scalar
         let mode = try object.member("calculationMode")?.name(
             "calculation mode", [CalculationMode.linear, .discrete, .paced, .cubic, .cubicPaced]) ?? .linear
+        let rotationValue = object.member("rotationMode")
+        var motionPath: MotionPath? = nil
+        var values: [AnimatableValue] = []
+        if let pathValue = object.member("path"), pathValue.kind != .null {
+            guard valueType == .point else {
+                throw pathValue.issue("a keyframe path moves a point (position, anchorPoint); key path \"\(keyPath?.name ?? "")\" holds a \(valueType.rawValue)")
+            }
+            guard let path = MotionPath(try PathValue(pathValue).path) else {
+                throw pathValue.issue("a keyframe path needs at least one subpath")
+            }
+            motionPath = path
+        } else {
+            if let rotationValue { throw rotationValue.issue("rotationMode needs a keyframe \"path\"") }
+            let valuesValue = try object.required("values")
+            values = try valuesValue.array { try AnimatableValueDecoding.decode(valueType, from: $0) }
+            if values.isEmpty {
+                throw valuesValue.issue("a keyframe animation needs at least one value")
+            }
+        }
+        let count = motionPath?.keyframeCount ?? values.count
+        let counted = motionPath == nil ? "values" : "path keyframes (element end points)"
 
         var keyTimes: [Double]? = nil
         if let timesValue = object.member("keyTimes") {
-            keyTimes = try Self.keyTimes(timesValue, valueCount: values.count, mode: mode)
+            keyTimes = try Self.keyTimes(timesValue, valueCount: count, counted: counted, mode: mode)
         }
 
         var functions: [TimingFunction]? = nil
         if let functionsValue = object.member("timingFunctions") {
             let list = try functionsValue.array { try TimingFunctionValue($0).function }
-            if mode == .linear || mode == .cubic, list.count != values.count - 1 {
+            if mode == .linear || mode == .cubic, list.count != count - 1 {
                 throw functionsValue.issue(
-                    "timingFunctions has \(list.count) entries but \(values.count) values need \(values.count - 1) (one per segment)")
+                    "timingFunctions has \(list.count) entries but \(count) \(counted) need \(count - 1) (one per segment)")
             }
             functions = list
+        }
+        if let motionPath {
+            let rotation = try rotationValue.map { try $0.name("rotation mode", [RotationMode.rotateAuto, .rotateAutoReverse]) }
+            return .motion(path: motionPath, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode,
+                           rotationMode: rotation)
         }
         return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode)
     }
@@ -178,7 +204,8 @@ struct AnimationDocument: Decodable {
     /// keyTimes lie in 0…1, never decrease, and (linear, cubic) match the values
     /// one to one; discrete mode also takes one more key time than values, as CA
     /// documents. Paced modes ignore key times, so only their range is checked.
-    private static func keyTimes<V: SceneValue>(_ value: V, valueCount: Int, mode: CalculationMode) throws -> [Double] {
+    private static func keyTimes<V: SceneValue>(_ value: V, valueCount: Int, counted: String,
+                                                mode: CalculationMode) throws -> [Double] {
         var times: [Double] = []
         try value.forEachElement { i, element in
             let t = try element.number()
@@ -198,7 +225,7 @@ struct AnimationDocument: Decodable {
         }
         if !fits {
             let needed = mode == .discrete ? "\(valueCount) or \(valueCount + 1)" : "\(valueCount)"
-            throw value.issue("keyTimes has \(times.count) entries but \(valueCount) values need \(needed)")
+            throw value.issue("keyTimes has \(times.count) entries but \(valueCount) \(counted) need \(needed)")
         }
         return times
     }

@@ -1,9 +1,9 @@
 /// "Did you mean …?" suggestions for misspelt keys and names.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The candidate closest to `word` by edit distance (insertions, deletions,
     /// substitutions and swaps of adjacent characters), if it is at most 2
     /// edits away; the first such candidate wins ties.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         var best: (candidate: String, distance: Int)? = nil
         for candidate in candidates {
             let d = distance(word, candidate)

@@ -9,7 +9,7 @@ struct LayerDocument: Decodable {
     enum Key: String, CaseIterable {
         case type, name, bounds, position, anchorPoint, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
-        case masksToBounds, mask, sublayers, animations
+        case masksToBounds, mask, sublayers, animations, beginTime, speed, timeOffset
         case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin
         case miterLimit, strokeStart, strokeEnd, lineDashPattern
 
@@ -59,6 +59,9 @@ struct LayerDocument: Decodable {
             case .mask:
                 if member.kind != .null { throw member.issue(Unsupported.mask) }
             case .sublayers: layer.sublayers = try member.array { try LayerDocument($0).layer }
+            case .beginTime: layer.timing.beginTime = try member.number()
+            case .speed: layer.timing.speed = try member.number()
+            case .timeOffset: layer.timing.timeOffset = try member.number()
             case .animations:
                 layer.animations = try member.array { try AnimationDocument($0, layerKind: kind).animation }
             case .path: layer.properties.path = try PathValue(member).path

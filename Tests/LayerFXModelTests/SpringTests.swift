@@ -65,8 +65,7 @@ func settlingEdgeCases() {
 
 @Test("CASpringAnimation: unstretched time, duration 0 = settlingDuration")
 func springAnimation() {
-    let kind = AnimationKind.spring(from: .scalar(0), to: .scalar(640), by: nil,
-                                    mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
+    let kind = AnimationKind.spring(from: .scalar(0), to: .scalar(640), by: nil, parameters: SpringParameters())
     var timing = MediaTiming()
     timing.duration = 0.5
     timing.fillMode = .forwards

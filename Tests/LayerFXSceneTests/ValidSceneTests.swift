@@ -193,7 +193,7 @@ import LayerFXScene
         let a = host.animations[2]
         #expect(a.keyPath == .transformScale)
         #expect(a.kind == .spring(from: .scalar(0.5), to: .scalar(1), by: nil,
-                                  mass: 1, stiffness: 100, damping: 5, initialVelocity: 0))
+                                  parameters: SpringParameters(damping: 5)))
         #expect(a.timing.duration == 0)
     }
 

@@ -1,0 +1,45 @@
+import Testing
+import LayerFXModel
+import LayerFXScene
+
+/// Layer timing, spring over-damping and keyframe paths as written in scene files.
+struct TimingAndMotionDecodingTests {
+    @Test func layerTimingKeys() throws {
+        let scene = try decodeScene(sceneWithLayers(##"{"beginTime": 1, "speed": 0, "timeOffset": 2.5}"##))
+        #expect(scene.layers[0].timing == LayerTiming(beginTime: 1, speed: 0, timeOffset: 2.5))
+        #expect(try decodeScene(sceneWithLayers("{}")).layers[0].timing == .identity)
+        #expect(layerError(##"{"speed": "fast"}"##)?.path == "layers[0].speed")
+    }
+
+    @Test func springOverdamping() throws {
+        let allowed = try decodeAnimation(##"{"type": "spring", "keyPath": "opacity", "damping": 30, "allowsOverdamping": true}"##)
+        #expect(allowed.kind == .spring(from: nil, to: nil, by: nil,
+                                        parameters: SpringParameters(damping: 30, allowsOverdamping: true)))
+        #expect(animationError(##"{"type": "basic", "keyPath": "opacity", "allowsOverdamping": true}"##) != nil)
+    }
+
+    @Test func keyframePath() throws {
+        let animation = try decodeAnimation(
+            ##"{"type": "keyframe", "keyPath": "position", "path": {"ellipseIn": [0, 0, 10, 10]}, "calculationMode": "paced", "rotationMode": "rotateAuto"}"##)
+        guard case let .motion(path, keyTimes, _, mode, rotation) = animation.kind else {
+            Issue.record("expected a motion animation, got \(animation.kind)")
+            return
+        }
+        #expect(path.keyframeCount == 5)
+        #expect(path.start == Point(x: 10, y: 5))
+        #expect(keyTimes == nil && mode == .paced && rotation == .rotateAuto)
+    }
+
+    @Test func keyframePathErrors() {
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "opacity", "path": {"ellipseIn": [0, 0, 10, 10]}}"##)?.message
+                == "a keyframe path moves a point (position, anchorPoint); key path \"opacity\" holds a scalar")
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "position", "values": [[0, 0]], "rotationMode": "rotateAuto"}"##)?.message
+                == "rotationMode needs a keyframe \"path\"")
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "position", "path": {"rect": [0, 0, 10, 10]}, "keyTimes": [0, 1]}"##)?.message
+                == "keyTimes has 2 entries but 5 path keyframes (element end points) need 5")
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "position", "path": {"rect": [0, 0, 10, 10]}, "rotationMode": "spin"}"##)?.message
+                == "unknown rotation mode \"spin\"; expected one of rotateAuto, rotateAutoReverse")
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "position", "path": []}"##)?.message
+                == "a keyframe path needs at least one subpath")
+    }
+}
