@@ -79,8 +79,10 @@ extension Animation {
             guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
             else { return }
             let childTime = timingFunction.map { $0.value(at: local.time / d) * d } ?? local.time
-            for child in children {
-                child.apply(at: childTime, to: &presentation, model: model, groupDuration: d)
+            children.withUnsafeBufferPointer { children in  // borrows each child instead of copying it
+                for i in children.indices {
+                    children[i].apply(at: childTime, to: &presentation, model: model, groupDuration: d)
+                }
             }
         }
     }

@@ -12,8 +12,12 @@ extension Layer {
     /// (its `timing` already applied); animations' `beginTime`s are in this time.
     public func presentationProperties(atLocalTime localTime: Double) -> LayerProperties {
         var presentation = properties
-        for animation in animations {
-            animation.apply(at: localTime, to: &presentation, model: properties)
+        // Through a buffer pointer each animation is borrowed, not copied
+        // (a copy costs a retain and release per animation per frame).
+        animations.withUnsafeBufferPointer { animations in
+            for i in animations.indices {
+                animations[i].apply(at: localTime, to: &presentation, model: properties)
+            }
         }
         return presentation
     }

@@ -16,3 +16,29 @@ public struct ShapePath: Hashable, Sendable {
     public init(_ subpaths: [Subpath]) { self.subpaths = subpaths }
     public static let empty = ShapePath([])
 }
+
+extension Subpath {
+    /// The scene-file name of this kind of subpath.
+    public var kindName: String {
+        switch self {
+        case .ellipse: "ellipseIn"
+        case .roundedRect: "rect"
+        case .star(_, let points, _, _, _): "star of \(points) points"
+        }
+    }
+}
+
+extension ShapePath {
+    /// Why `self` and `other` cannot interpolate point by point (they need as
+    /// many subpaths, pairwise of the same kind, stars with as many points);
+    /// nil when they can.
+    public func interpolationMismatch(with other: ShapePath) -> String? {
+        guard subpaths.count == other.subpaths.count else {
+            return "\(subpaths.count) subpaths against \(other.subpaths.count)"
+        }
+        for (i, (a, b)) in zip(subpaths, other.subpaths).enumerated() where a.kindName != b.kindName {
+            return "subpath \(i) is \(a.kindName) against \(b.kindName)"
+        }
+        return nil
+    }
+}

@@ -122,6 +122,7 @@ struct AnimationDocument: Decodable {
         let from = try fromValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
         let to = try toValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
         let by = try byValue.map { try AnimatableValueDecoding.decode(valueType, from: $0, isDelta: true) }
+        try Self.checkPathsInterpolate([(fromValue, from), (toValue, to), (byValue, by)])
 
         switch type {
         case .basic:
@@ -171,7 +172,12 @@ struct AnimationDocument: Decodable {
         } else {
             if let rotationValue { throw rotationValue.issue("rotationMode needs a keyframe \"path\"") }
             let valuesValue = try object.required("values")
-            values = try valuesValue.array { try AnimatableValueDecoding.decode(valueType, from: $0) }
+            var members: [O.Value] = []
+            values = try valuesValue.array { member in
+                members.append(member)
+                return try AnimatableValueDecoding.decode(valueType, from: member)
+            }
+            try Self.checkPathsInterpolate(Array(zip(members.map(Optional.some), values.map(Optional.some))))
             if values.isEmpty {
                 throw valuesValue.issue("a keyframe animation needs at least one value")
             }
@@ -199,6 +205,18 @@ struct AnimationDocument: Decodable {
                            rotationMode: rotation)
         }
         return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode)
+    }
+
+    /// Path values of one animation must interpolate point by point; the
+    /// first one that cannot against the first path is rejected.
+    private static func checkPathsInterpolate<V: SceneValue>(_ values: [(member: V?, value: AnimatableValue?)]) throws {
+        var first: ShapePath? = nil
+        for case let (member?, .path(path)?) in values {
+            guard let reference = first else { first = path; continue }
+            if let mismatch = reference.interpolationMismatch(with: path) {
+                throw member.issue("paths in one animation must have the same subpaths of the same kinds to interpolate point by point (\(mismatch))")
+            }
+        }
     }
 
     /// keyTimes lie in 0…1, never decrease, and (linear, cubic) match the values

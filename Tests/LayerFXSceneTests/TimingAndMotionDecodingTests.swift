@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LayerFXModel
 import LayerFXScene
@@ -28,6 +29,18 @@ struct TimingAndMotionDecodingTests {
         #expect(path.keyframeCount == 5)
         #expect(path.start == Point(x: 10, y: 5))
         #expect(keyTimes == nil && mode == .paced && rotation == .rotateAuto)
+    }
+
+    @Test func pathAnimationsMustInterpolatePointByPoint() throws {
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "path", "values": [{"ellipseIn": [0, 0, 1, 1]}, {"rect": [0, 0, 1, 1]}]}"##, layerType: "shape")?.message
+                == "paths in one animation must have the same subpaths of the same kinds to interpolate point by point (subpath 0 is ellipseIn against rect)")
+        #expect(animationError(##"{"keyPath": "path", "fromValue": {"ellipseIn": [0, 0, 1, 1]}, "toValue": [{"ellipseIn": [0, 0, 1, 1]}, {"ellipseIn": [0, 0, 2, 2]}]}"##, layerType: "shape")?.path
+                == "layers[0].animations[0].toValue")
+        let star = #"{"star": {"center": [0, 0], "points": 5, "outerRadius": 2, "innerRadius": 1}}"#
+        let sixStar = star.replacingOccurrences(of: "5", with: "6")
+        #expect(animationError(#"{"keyPath": "path", "fromValue": \#(star), "toValue": \#(sixStar)}"#, layerType: "shape")?.message
+                .hasSuffix("(subpath 0 is star of 5 points against star of 6 points)") == true)
+        _ = try decodeAnimation(#"{"keyPath": "path", "fromValue": \#(star), "toValue": \#(star)}"#, layerType: "shape")
     }
 
     @Test func keyframePathErrors() {

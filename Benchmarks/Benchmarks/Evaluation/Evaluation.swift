@@ -61,9 +61,11 @@ enum AnimatedLayers {
     /// the work cannot be optimised away.
     static func presentAll(_ scene: Scene, at time: Double) -> Double {
         var sum = 0.0
-        for layer in scene.layers {
-            let p = layer.presentationProperties(at: time)
-            sum += p.transform.scaleX + (p.backgroundColor?.alpha ?? 0)
+        scene.layers.withUnsafeBufferPointer { layers in  // no per-layer copy of the tree
+            for i in layers.indices {
+                let p = layers[i].presentationProperties(at: time)
+                sum += p.transform.scaleX + (p.backgroundColor?.alpha ?? 0)
+            }
         }
         return sum
     }
