@@ -15,6 +15,9 @@ enum ValueText {
         case .transform(let t):
             let m = t.affine
             return numbers([m.a, m.b, m.c, m.d, m.tx, m.ty])
+        case .numbers(let list): return list.isEmpty ? "none" : numbers(list)
+        case .colors(let list):
+            return list.isEmpty ? "none" : numbers(list.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] })
         case .path(let path):
             if path.subpaths.isEmpty { return "empty" }
             return path.subpaths.map(subpath).joined(separator: " ")

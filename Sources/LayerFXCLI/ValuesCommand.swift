@@ -40,8 +40,8 @@ struct ValuesCommand: ParsableCommand {
             guard let found = loaded.layer(named: layer, at: 0) else {
                 throw CLIError("\(scene): no layer named \"\(layer)\"" + Self.nameHint(layer, in: loaded))
             }
-            if key.isShapeOnly, found.layer.kind != .shape {
-                throw CLIError("key path \"\(key.name)\" applies to shape layers only; layer \"\(layer)\" is not one")
+            if let owner = key.owner, found.layer.kind != owner {
+                throw CLIError("key path \"\(key.name)\" applies to \(owner.typeName) layers only; layer \"\(layer)\" is a \(found.layer.kind.typeName) layer")
             }
             var output = ""
             for time in list {

@@ -20,13 +20,32 @@ public enum SceneEvaluator {
         return (pixels(scene.size.width), pixels(scene.size.height))
     }
 
+    /// Why `scene` cannot be drawn faithfully yet, naming the first layer
+    /// concerned; nil when it can. Gradient layers are modelled and animated
+    /// (`layerfx values` reads them) but not drawn by this version, so
+    /// rendering them is refused rather than drawn without their gradient.
+    public static func unsupportedContent(in scene: Scene) -> String? {
+        func search(_ layers: [Layer], path: String) -> String? {
+            for (i, layer) in layers.enumerated() {
+                let here = "\(path)[\(i)]"
+                if layer.kind == .gradient {
+                    let name = layer.name.map { " \"\($0)\"" } ?? ""
+                    return "\(here): gradient layer\(name) cannot be drawn yet by this version of LayerFX"
+                }
+                if let found = search(layer.sublayers, path: here + ".sublayers") { return found }
+            }
+            return nil
+        }
+        return search(scene.layers, path: "layers")
+    }
+
     /// The frame for `scene` at scene time `time` (seconds).
     public static func frame(for scene: Scene, at time: Double) -> Frame {
         let (width, height) = pixelSize(of: scene)
         var builder = FrameBuilder()
         let root = AffineTransform.scale(scene.scale, scene.scale)
         for layer in scene.layers {
-            builder.visit(layer, parentTime: time, parentToDevice: root, opacity: 1, clips: ClipStack())
+            builder.visit(layer, parentTime: time, parentToDevice: root, opacity: 1, tint: .white, clips: ClipStack())
         }
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
@@ -39,8 +58,10 @@ public enum SceneEvaluator {
 struct FrameBuilder {
     var primitives: [PrimitiveInstance] = []
 
+    /// `tint` multiplies every colour of the subtree (a replicator instance's
+    /// `instanceColor` and offsets, nested replicators multiplied).
     mutating func visit(_ layer: Layer, parentTime: Double, parentToDevice: AffineTransform,
-                        opacity parentOpacity: Double, clips parentClips: ClipStack) {
+                        opacity parentOpacity: Double, tint: Color, clips parentClips: ClipStack) {
         let localTime = layer.timing.localTime(parentTime: parentTime)
         let p = layer.presentationProperties(atLocalTime: localTime)
         let opacity = parentOpacity * min(max(p.opacity, 0), 1)
@@ -67,13 +88,13 @@ struct FrameBuilder {
         }
 
         if hasArea, let background = p.backgroundColor, background.alpha > 0 {
-            emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background, stroke: nil,
+            emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
                  lineWidth: 0, transform: toDevice, opacity: opacity, clips: parentClips)
         }
         if layer.kind == .shape {
             let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? p.strokeColor : nil
             for subpath in p.path.subpaths {
-                emit(subpath, fill: p.fillColor, stroke: stroke, lineWidth: p.lineWidth,
+                emit(subpath, fill: p.fillColor?.tinted(tint), stroke: stroke?.tinted(tint), lineWidth: p.lineWidth,
                      transform: toDevice, opacity: opacity, clips: ownClips)
             }
         }
@@ -82,17 +103,47 @@ struct FrameBuilder {
                 .concatenating(p.sublayerTransform.affine)
                 .concatenating(.translation(anchor.x, anchor.y))
                 .concatenating(toDevice)
-            for sublayer in layer.sublayers {
-                visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, opacity: opacity,
-                      clips: ownClips)
+            if layer.kind == .replicator {
+                visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
+                               center: center, opacity: opacity, tint: tint, clips: ownClips)
+            } else {
+                for sublayer in layer.sublayers {
+                    visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, opacity: opacity,
+                          tint: tint, clips: ownClips)
+                }
             }
         }
         if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {
             let w = min(p.borderWidth, min(size.width, size.height) / 2)
             let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
                              width: size.width - w, height: size.height - w)
-            emit(.roundedRect(inset, cornerRadius: max(p.cornerRadius - w / 2, 0)), fill: nil, stroke: border,
+            emit(.roundedRect(inset, cornerRadius: max(p.cornerRadius - w / 2, 0)), fill: nil, stroke: border.tinted(tint),
                  lineWidth: w, transform: toDevice, opacity: opacity, clips: parentClips)
+        }
+    }
+
+    /// A replicator's sublayers, `instanceCount` times (core-animation.md
+    /// §10): instance k is transformed by `instanceTransform`ᵏ about the
+    /// layer's centre, runs `k · instanceDelay` seconds behind, and is tinted
+    /// by `instanceColor + k · offsets` (clamped to 0…1).
+    private mutating func visitInstances(of layer: Layer, properties p: LayerProperties, localTime: Double,
+                                         sublayerToDevice: AffineTransform, center: Point, opacity: Double,
+                                         tint: Color, clips: ClipStack) {
+        let step = AffineTransform.translation(-center.x, -center.y)
+            .concatenating(p.instanceTransform.affine)
+            .concatenating(.translation(center.x, center.y))
+        var instanceToDevice = sublayerToDevice
+        for k in 0..<max(p.instanceCount, 0) {
+            let n = Double(k)
+            let modulation = Color(red: p.instanceColor.red + n * p.instanceRedOffset,
+                                   green: p.instanceColor.green + n * p.instanceGreenOffset,
+                                   blue: p.instanceColor.blue + n * p.instanceBlueOffset,
+                                   alpha: p.instanceColor.alpha + n * p.instanceAlphaOffset).clamped
+            for sublayer in layer.sublayers {
+                visit(sublayer, parentTime: localTime - n * p.instanceDelay, parentToDevice: instanceToDevice,
+                      opacity: opacity, tint: modulation.tinted(tint), clips: clips)
+            }
+            instanceToDevice = step.concatenating(instanceToDevice)
         }
     }
 
@@ -145,5 +196,14 @@ extension Rect {
     var standardized: Rect {
         Rect(x: min(origin.x, origin.x + size.width), y: min(origin.y, origin.y + size.height),
              width: abs(size.width), height: abs(size.height))
+    }
+}
+
+extension Color {
+    /// Clamped to 0…1, then multiplied component-wise by `tint` (alpha included).
+    func tinted(_ tint: Color) -> Color {
+        let c = clamped
+        return Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue,
+                     alpha: c.alpha * tint.alpha)
     }
 }

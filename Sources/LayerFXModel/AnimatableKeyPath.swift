@@ -14,6 +14,9 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case sublayerTransform
     case backgroundColor, borderColor, borderWidth, cornerRadius
     case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, miterLimit
+    case colors, locations, startPoint, endPoint
+    case instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The key path as written in scene files.
     public var name: String { rawValue }
@@ -24,22 +27,28 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .opacity, .positionX, .positionY, .boundsSizeWidth, .boundsSizeHeight,
              .transformScale, .transformScaleX, .transformScaleY, .transformRotation,
              .transformRotationZ, .transformTranslationX, .transformTranslationY,
-             .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit:
+             .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit,
+             .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
             return .scalar
-        case .position, .anchorPoint, .boundsOrigin: return .point
+        case .position, .anchorPoint, .boundsOrigin, .startPoint, .endPoint: return .point
         case .boundsSize: return .size
         case .bounds: return .rect
-        case .transform, .sublayerTransform: return .transform
-        case .backgroundColor, .borderColor, .fillColor, .strokeColor: return .color
+        case .transform, .sublayerTransform, .instanceTransform: return .transform
+        case .backgroundColor, .borderColor, .fillColor, .strokeColor, .instanceColor: return .color
         case .path: return .path
+        case .locations: return .numbers
+        case .colors: return .colors
         }
     }
 
-    /// Whether the key path belongs to `CAShapeLayer` only.
-    public var isShapeOnly: Bool {
+    /// The layer subclass that has this key path; nil for CALayer's own.
+    public var owner: LayerKind? {
         switch self {
-        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit: true
-        default: false
+        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit: .shape
+        case .colors, .locations, .startPoint, .endPoint: .gradient
+        case .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+             .instanceBlueOffset, .instanceAlphaOffset: .replicator
+        default: nil
         }
     }
 
@@ -76,6 +85,17 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .strokeStart: return .scalar(p.strokeStart)
         case .strokeEnd: return .scalar(p.strokeEnd)
         case .miterLimit: return .scalar(p.miterLimit)
+        case .colors: return .colors(p.colors ?? [])
+        case .locations: return .numbers(p.locations ?? [])
+        case .startPoint: return .point(p.startPoint)
+        case .endPoint: return .point(p.endPoint)
+        case .instanceDelay: return .scalar(p.instanceDelay)
+        case .instanceTransform: return .transform(p.instanceTransform)
+        case .instanceColor: return .color(p.instanceColor)
+        case .instanceRedOffset: return .scalar(p.instanceRedOffset)
+        case .instanceGreenOffset: return .scalar(p.instanceGreenOffset)
+        case .instanceBlueOffset: return .scalar(p.instanceBlueOffset)
+        case .instanceAlphaOffset: return .scalar(p.instanceAlphaOffset)
         }
     }
 
@@ -116,6 +136,17 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case (.strokeStart, .scalar(let v)): properties.strokeStart = v
         case (.strokeEnd, .scalar(let v)): properties.strokeEnd = v
         case (.miterLimit, .scalar(let v)): properties.miterLimit = v
+        case (.colors, .colors(let v)): properties.colors = v
+        case (.locations, .numbers(let v)): properties.locations = v
+        case (.startPoint, .point(let v)): properties.startPoint = v
+        case (.endPoint, .point(let v)): properties.endPoint = v
+        case (.instanceDelay, .scalar(let v)): properties.instanceDelay = v
+        case (.instanceTransform, .transform(let v)): properties.instanceTransform = v
+        case (.instanceColor, .color(let v)): properties.instanceColor = v
+        case (.instanceRedOffset, .scalar(let v)): properties.instanceRedOffset = v
+        case (.instanceGreenOffset, .scalar(let v)): properties.instanceGreenOffset = v
+        case (.instanceBlueOffset, .scalar(let v)): properties.instanceBlueOffset = v
+        case (.instanceAlphaOffset, .scalar(let v)): properties.instanceAlphaOffset = v
         case (.backgroundColor, _): if let c = color(value) { properties.backgroundColor = c }
         case (.borderColor, _): if let c = color(value) { properties.borderColor = c }
         case (.fillColor, _): if let c = color(value) { properties.fillColor = c }

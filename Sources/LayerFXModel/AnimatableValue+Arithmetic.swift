@@ -13,7 +13,8 @@ extension AnimatableValue {
     /// (two `.noColor` stay `.noColor`); transforms interpolate their
     /// translation, rotation and scale components and their matrix entries;
     /// paths interpolate subpath by subpath when both have the same number of
-    /// subpaths of the same kinds (stars also need equal `points`). Anything
+    /// subpaths of the same kinds (stars also need equal `points`); lists of
+    /// numbers and colours element by element when equally long. Anything
     /// else, mismatched paths and mismatched value types included, switches
     /// from `from` to `to` at fraction 0.5.
     public static func lerp(from: AnimatableValue, to: AnimatableValue, fraction: Double) -> AnimatableValue {
@@ -114,6 +115,10 @@ extension AnimatableValue {
         case let (.rect(a), .rect(b)): return .rect(a.zipped(with: b, f))
         case let (.transform(a), .transform(b)): return .transform(a.zipped(with: b, f))
         case let (.path(a), .path(b)): return a.zipped(with: b, f).map(AnimatableValue.path)
+        case let (.numbers(a), .numbers(b)):
+            return a.count == b.count ? .numbers(zip(a, b).map(f)) : nil
+        case let (.colors(a), .colors(b)):
+            return a.count == b.count ? .colors(zip(a, b).map { $0.zipped(with: $1, f) }) : nil
         case (.noColor, .noColor): return .noColor
         default:
             guard let a = colorComponents, let b = other.colorComponents else { return nil }
@@ -132,6 +137,8 @@ extension AnimatableValue {
         case .noColor: .noColor
         case .transform(let a): .transform(a.mapped(f))
         case .path(let a): .path(a.mapped(f))
+        case .numbers(let a): .numbers(a.map(f))
+        case .colors(let a): .colors(a.map { $0.mapped(f) })
         }
     }
 
@@ -145,6 +152,8 @@ extension AnimatableValue {
         case .noColor: break
         case .transform(let a): a.forEachComponent(body)
         case .path(let a): a.forEachComponent(body)
+        case .numbers(let a): a.forEach(body)
+        case .colors(let a): for c in a { c.forEachComponent(body) }
         }
     }
 }

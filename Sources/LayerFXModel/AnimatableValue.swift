@@ -10,9 +10,13 @@ public enum AnimatableValue: Hashable, Sendable {
     case noColor
     case transform(LayerTransform)
     case path(ShapePath)
+    /// A list of numbers (`locations`).
+    case numbers([Double])
+    /// A list of colours (`colors`).
+    case colors([Color])
 }
 
 /// The type of value a key path holds; decoding uses it to read `fromValue` & co.
 public enum AnimatableValueType: String, Hashable, Sendable {
-    case scalar, point, size, rect, color, transform, path
+    case scalar, point, size, rect, color, transform, path, numbers, colors
 }

@@ -4,7 +4,24 @@ public enum LayerKind: Hashable, Sendable {
     case plain
     /// A `CAShapeLayer`.
     case shape
+    /// A `CAGradientLayer`.
+    case gradient
+    /// A `CAReplicatorLayer`.
+    case replicator
+
+    /// The name of the layer type in scene files.
+    public var typeName: String {
+        switch self {
+        case .plain: "layer"
+        case .shape: "shape"
+        case .gradient: "gradient"
+        case .replicator: "replicator"
+        }
+    }
 }
+
+/// `CAGradientLayerType`.
+public enum GradientType: String, Hashable, Sendable { case axial, radial, conic }
 
 /// The `lineJoin` of a shape layer's stroke.
 public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
@@ -42,6 +59,27 @@ public struct LayerProperties: Hashable, Sendable {
     public var miterLimit: Double = 10
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
+    // CAGradientLayer
+    /// Stop colours; nil draws nothing.
+    public var colors: [Color]? = nil
+    /// Stop positions in 0…1; nil spreads the colours evenly.
+    public var locations: [Double]? = nil
+    /// In the unit square of the bounds.
+    public var startPoint = Point(x: 0.5, y: 0)
+    public var endPoint = Point(x: 0.5, y: 1)
+    public var gradientType: GradientType = .axial
+    // CAReplicatorLayer
+    public var instanceCount = 1
+    /// From each copy of the sublayers to the next, about the layer's centre.
+    public var instanceTransform: LayerTransform = .identity
+    /// Seconds each copy's time lags behind the previous one's.
+    public var instanceDelay: Double = 0
+    /// Multiplies the first copy's colours; each later copy adds the offsets.
+    public var instanceColor: Color = .white
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
 
     public init() {}
 }

@@ -122,7 +122,7 @@ struct AnimationDocument: Decodable {
         let from = try fromValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
         let to = try toValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
         let by = try byValue.map { try AnimatableValueDecoding.decode(valueType, from: $0, isDelta: true) }
-        try Self.checkPathsInterpolate([(fromValue, from), (toValue, to), (byValue, by)])
+        try Self.checkValuesInterpolate([(fromValue, from), (toValue, to), (byValue, by)])
 
         switch type {
         case .basic:
@@ -142,12 +142,11 @@ struct AnimationDocument: Decodable {
     private static func decodeKeyPath<V: SceneValue>(_ value: V, layerKind: LayerKind?) throws -> AnimatableKeyPath {
         let name = try value.string()
         if let keyPath = keyPaths(name) {
-            if keyPath.isShapeOnly, let layerKind, layerKind != .shape {
-                throw value.issue("key path \"\(name)\" applies to shape layers only (\"type\": \"shape\")")
+            if let owner = keyPath.owner, let layerKind, layerKind != owner {
+                throw value.issue("key path \"\(name)\" applies to \(owner.typeName) layers only (\"type\": \"\(owner.typeName)\")")
             }
             return keyPath
         }
-        if let message = Unsupported.keyPath(name) { throw value.issue(message) }
         throw value.issue(StrictKeys.unknownName("key path", name, options: AnimatableKeyPath.allCases.map(\.name)))
     }
 
@@ -177,7 +176,7 @@ struct AnimationDocument: Decodable {
                 members.append(member)
                 return try AnimatableValueDecoding.decode(valueType, from: member)
             }
-            try Self.checkPathsInterpolate(Array(zip(members.map(Optional.some), values.map(Optional.some))))
+            try Self.checkValuesInterpolate(Array(zip(members.map(Optional.some), values.map(Optional.some))))
             if values.isEmpty {
                 throw valuesValue.issue("a keyframe animation needs at least one value")
             }
@@ -207,14 +206,23 @@ struct AnimationDocument: Decodable {
         return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode)
     }
 
-    /// Path values of one animation must interpolate point by point; the
-    /// first one that cannot against the first path is rejected.
-    private static func checkPathsInterpolate<V: SceneValue>(_ values: [(member: V?, value: AnimatableValue?)]) throws {
-        var first: ShapePath? = nil
-        for case let (member?, .path(path)?) in values {
-            guard let reference = first else { first = path; continue }
-            if let mismatch = reference.interpolationMismatch(with: path) {
-                throw member.issue("paths in one animation must have the same subpaths of the same kinds to interpolate point by point (\(mismatch))")
+    /// The paths of one animation must interpolate point by point, and its
+    /// lists (`locations`, `colors`) element by element; the first value that
+    /// cannot against the first one is rejected.
+    private static func checkValuesInterpolate<V: SceneValue>(_ values: [(member: V?, value: AnimatableValue?)]) throws {
+        var first: AnimatableValue? = nil
+        for case let (member?, value?) in values {
+            guard let reference = first else { first = value; continue }
+            switch (reference, value) {
+            case let (.path(a), .path(b)):
+                if let mismatch = a.interpolationMismatch(with: b) {
+                    throw member.issue("paths in one animation must have the same subpaths of the same kinds to interpolate point by point (\(mismatch))")
+                }
+            case let (.numbers(a), .numbers(b)) where a.count != b.count:
+                throw member.issue("lists in one animation must be equally long to interpolate element by element (\(a.count) against \(b.count))")
+            case let (.colors(a), .colors(b)) where a.count != b.count:
+                throw member.issue("lists in one animation must be equally long to interpolate element by element (\(a.count) against \(b.count))")
+            default: break
             }
         }
     }

@@ -1,30 +1,39 @@
 import LayerFXModel
 
-/// One entry of `layers` or `sublayers`: a CALayer, or a CAShapeLayer with
-/// `"type": "shape"`.
+/// One entry of `layers` or `sublayers`: a CALayer, or with `"type"` a
+/// CAShapeLayer, CAGradientLayer or CAReplicatorLayer.
 struct LayerDocument: Decodable {
     var layer: Layer
 
-    /// The keys a layer may have: CALayer's, then CAShapeLayer's.
+    /// The keys a layer may have: CALayer's, then its subclasses'.
     enum Key: String, CaseIterable {
         case type, name, bounds, position, anchorPoint, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
         case masksToBounds, mask, sublayers, animations, beginTime, speed, timeOffset
         case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin
         case miterLimit, strokeStart, strokeEnd, lineDashPattern
+        case colors, locations, startPoint, endPoint, gradientType
+        case instanceCount, instanceTransform, instanceDelay, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
-        /// Whether only shape layers (CAShapeLayer) have this key.
-        var isShapeOnly: Bool {
+        /// The layer subclass that has this key; nil for CALayer's own.
+        var owner: LayerKind? {
             switch self {
             case .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin,
-                 .miterLimit, .strokeStart, .strokeEnd, .lineDashPattern: true
-            default: false
+                 .miterLimit, .strokeStart, .strokeEnd, .lineDashPattern: .shape
+            case .colors, .locations, .startPoint, .endPoint, .gradientType: .gradient
+            case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset,
+                 .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .replicator
+            default: nil
             }
         }
 
         static let table = KeyTable<Key>()
-        static let layerKeys = allCases.filter { !$0.isShapeOnly }.map(\.rawValue)
-        static let shapeKeys = allCases.filter(\.isShapeOnly).map(\.rawValue)
+
+        /// The keys a layer of `kind` accepts.
+        static func keys(of kind: LayerKind) -> [String] {
+            allCases.filter { $0.owner == nil || $0.owner == kind }.map(\.rawValue)
+        }
     }
 
     init(from decoder: any Decoder) throws {
@@ -37,9 +46,9 @@ struct LayerDocument: Decodable {
         layer = Layer(kind: kind)
 
         try object.forEachMember { key, member in
-            guard let known = Key.table(key.name), kind == .shape || !known.isShapeOnly else {
-                let allowed = kind == .shape ? Key.layerKeys + Key.shapeKeys : Key.layerKeys
-                throw StrictKeys.unknownKey(key, in: object, allowed: allowed, note: Self.note(forForeignKey: key.name))
+            guard let known = Key.table(key.name), known.owner == nil || known.owner == kind else {
+                throw StrictKeys.unknownKey(key, in: object, allowed: Key.keys(of: kind),
+                                            note: Self.note(forForeignKey: key.name))
             }
             switch known {
             case .type: break
@@ -78,28 +87,54 @@ struct LayerDocument: Decodable {
                 if member.kind == .null { break }
                 let dashes = try member.array { try $0.number() }
                 if !dashes.isEmpty { throw member.issue(Unsupported.lineDashPattern) }
+            case .colors:
+                layer.properties.colors = member.kind == .null ? nil : try member.array { try Self.color($0) }
+            case .locations:
+                layer.properties.locations = member.kind == .null ? nil : try member.array { try $0.number() }
+            case .startPoint: layer.properties.startPoint = try PointValue(member).point
+            case .endPoint: layer.properties.endPoint = try PointValue(member).point
+            case .gradientType:
+                layer.properties.gradientType = try member.name("gradient type", [GradientType.axial, .radial, .conic])
+            case .instanceCount:
+                let count = try member.integer()
+                guard (0...Self.maximumInstanceCount).contains(count) else {
+                    throw member.issue("instanceCount must be in 0…\(Self.maximumInstanceCount) (got \(count))")
+                }
+                layer.properties.instanceCount = count
+            case .instanceTransform: layer.properties.instanceTransform = try TransformValue(member).transform
+            case .instanceDelay: layer.properties.instanceDelay = try member.number()
+            case .instanceColor: layer.properties.instanceColor = try Self.color(member)
+            case .instanceRedOffset: layer.properties.instanceRedOffset = try member.number()
+            case .instanceGreenOffset: layer.properties.instanceGreenOffset = try member.number()
+            case .instanceBlueOffset: layer.properties.instanceBlueOffset = try member.number()
+            case .instanceAlphaOffset: layer.properties.instanceAlphaOffset = try member.number()
             }
         }
+    }
+
+    /// Most copies a replicator may make (a typo should not make a billion).
+    static let maximumInstanceCount = 100_000
+
+    /// A colour that may not be null (a gradient stop, `instanceColor`).
+    private static func color<V: SceneValue>(_ value: V) throws -> Color {
+        guard let color = try ColorValue(value).color else { throw value.issue("expected a color, found null") }
+        return color
     }
 
     /// The layer's `type` (absent: a plain layer); unsupported subclasses are rejected here.
     private static func decodeKind<V: SceneValue>(_ value: V?) throws -> LayerKind {
         guard let value else { return .plain }
         let name = try value.string()
-        switch name {
-        case "layer": return .plain
-        case "shape": return .shape
-        case let other where Unsupported.layerTypes.contains(other):
-            throw value.issue(Unsupported.layerType(other))
-        default:
-            throw value.issue(StrictKeys.unknownName("layer type", name, options: ["layer", "shape"]))
-        }
+        let kinds: [LayerKind] = [.plain, .shape, .gradient, .replicator]
+        if let kind = kinds.first(where: { $0.typeName == name }) { return kind }
+        if Unsupported.layerTypes.contains(name) { throw value.issue(Unsupported.layerType(name)) }
+        throw value.issue(StrictKeys.unknownName("layer type", name, options: kinds.map(\.typeName)))
     }
 
     /// Why a key of another layer class is not accepted on this one.
     private static func note(forForeignKey key: String) -> String? {
-        if Key.table(key)?.isShapeOnly == true {
-            return "\(key) belongs to shape layers; add \"type\": \"shape\""
+        if let owner = Key.table(key)?.owner {
+            return "\(key) belongs to \(owner.typeName) layers; add \"type\": \"\(owner.typeName)\""
         }
         return Unsupported.subclassKeyNote(key)
     }

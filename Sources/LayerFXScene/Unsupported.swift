@@ -6,7 +6,7 @@ enum Unsupported {
     static let suffix = "not supported yet by this version of LayerFX"
 
     /// Layer `type`s of the contract that are rejected.
-    static let layerTypes: Set<String> = ["gradient", "replicator", "text", "effect"]
+    static let layerTypes: Set<String> = ["text", "effect"]
 
     /// The message for a rejected layer type.
     static func layerType(_ type: String) -> String {
@@ -16,11 +16,6 @@ enum Unsupported {
     /// Keys of the contract's layer subclasses that are not implemented, by subclass.
     static let subclassKeys: [String: String] = {
         var owner: [String: String] = [:]
-        for key in ["colors", "locations", "startPoint", "endPoint", "gradientType"] { owner[key] = "gradient" }
-        for key in ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
-                    "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"] {
-            owner[key] = "replicator"
-        }
         for key in ["string", "fontSize", "font", "foregroundColor", "alignmentMode"] { owner[key] = "text" }
         owner["effect"] = "effect"
         return owner
@@ -31,19 +26,6 @@ enum Unsupported {
         subclassKeys[key].map { "\(key) belongs to \($0) layers, which are \(suffix)" }
     }
 
-    /// Key paths of the contract that address unimplemented layer subclasses.
-    static let keyPathOwners: [String: String] = [
-        "colors": "gradient", "locations": "gradient", "startPoint": "gradient", "endPoint": "gradient",
-        "instanceDelay": "replicator", "instanceTransform": "replicator",
-    ]
-
-    /// The message for a key path of an unimplemented layer subclass, if `keyPath` is one.
-    static func keyPath(_ keyPath: String) -> String? {
-        keyPathOwners[keyPath].map { "key path \"\(keyPath)\" belongs to \($0) layers, which are \(suffix)" }
-    }
-
-    /// A `speed` below zero (playing backwards).
-    static let negativeSpeed = "negative speeds (playing backwards) are \(suffix)"
     /// `mask` (any value but null).
     static let mask = "\"mask\" layers are \(suffix)"
     /// `lineDashPattern` with dashes.
@@ -52,4 +34,6 @@ enum Unsupported {
     static let svgPath = "SVG path data is \(suffix)"
     /// `{"arcCenter": …}` paths that are not full circles.
     static let partialArc = "partial arcs are \(suffix); use a full circle (|endAngle − startAngle| ≥ 2π)"
+    /// A `speed` below zero (playing backwards).
+    static let negativeSpeed = "negative speeds (playing backwards) are \(suffix)"
 }

@@ -84,6 +84,29 @@ struct ValuesCommandTests {
         }
     }
 
+    @Test func gradientAndReplicatorKeyPaths() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scene = dir.appending(path: "lists.json")
+        try Data(##"""
+        {"size": [10, 10], "layers": [
+          {"type": "gradient", "name": "g", "colors": ["#FF0000", "#0000FF"], "locations": [0, 1],
+           "animations": [{"keyPath": "locations", "fromValue": [0, 0.5], "toValue": [0.5, 1], "duration": 2},
+                          {"keyPath": "colors", "toValue": ["#00FF00", [0, 0, 0, 0]], "duration": 2}]},
+          {"type": "replicator", "name": "r", "instanceCount": 3,
+           "animations": [{"keyPath": "instanceDelay", "fromValue": 0, "toValue": 1, "duration": 4}]}
+        ]}
+        """##.utf8).write(to: scene)
+        let locations = try CLI.run(["values", scene.path, "--layer", "g", "--key-path", "locations", "--times", "0.5,3"])
+        #expect(locations.stdout == "0.5 0.125 0.625\n3 0 1\n", "\(locations.stderr)")
+        let colors = try CLI.run(["values", scene.path, "--layer", "g", "--key-path", "colors", "--times", "1"])
+        #expect(colors.stdout == "1 0.5 0.5 0 1 0 0 0.5 0.5\n", "\(colors.stderr)")
+        let delay = try CLI.run(["values", scene.path, "--layer", "r", "--key-path", "instanceDelay", "--times", "1"])
+        #expect(delay.stdout == "1 0.25\n", "\(delay.stderr)")
+        let wrongKind = try CLI.run(["values", scene.path, "--layer", "r", "--key-path", "locations", "--times", "1"])
+        #expect(wrongKind.status == 1)
+        #expect(wrongKind.stderr.contains("key path \"locations\" applies to gradient layers only; layer \"r\" is a replicator layer"))
+    }
+
     @Test func rangesAndValueShapes() throws {
         let result = try CLI.run(["values", CLI.example("pulsing-rings.json"), "--layer", "ring0",
                                   "--key-path", "transform", "--times", "0:1:0.5"])

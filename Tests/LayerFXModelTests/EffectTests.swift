@@ -121,3 +121,58 @@ func rippleRadius(_ row: (t: Double, radius: Double, opacity: Double)) throws {
     #expect(abs(rect.midX - 30) < 1e-9 && abs(rect.midY - 40) < 1e-9)
     #expect(abs(layer.presentationProperties(at: row.t).opacity - row.opacity) < 1e-9)
 }
+
+/// effects.md §2 (shimmer, answer version): a gradient layer's `locations`
+/// animated inside a 4.5 s repeating group by a 3 s easeInEaseOut child.
+private func shimmer() -> Layer {
+    let r = 0.3
+    let start: [Double] = [-r, -r / 2, 0], end: [Double] = [1, 1 + r / 2, 1 + r]
+    var properties = LayerProperties()
+    properties.colors = [.clear, .white, .clear]
+    properties.locations = start
+    var child = Animation(keyPath: .locations, kind: .basic(from: .numbers(start), to: .numbers(end), by: nil),
+                          timingFunction: .easeInEaseOut)
+    child.timing.duration = 3
+    var group = Animation(keyPath: nil, kind: .group([child]))
+    group.timing.duration = 4.5
+    group.timing.repeatCount = .infinity
+    return Layer(name: "shimmer", kind: .gradient, properties: properties, animations: [group])
+}
+
+/// test-vectors.md table 5b: t → locations.
+private let table5b: [(t: Double, locations: [Double])] = [
+    (0, [-0.3000, -0.1500, 0.0000]), (0.75, [-0.1321, 0.0179, 0.1679]), (1.5, [0.3500, 0.5000, 0.6500]),
+    (2.25, [0.8321, 0.9821, 1.1321]), (2.999, [1.0000, 1.1500, 1.3000]), (3, [-0.3000, -0.1500, 0.0000]),
+    (4, [-0.3000, -0.1500, 0.0000]), (4.5, [-0.3000, -0.1500, 0.0000]), (6, [0.3500, 0.5000, 0.6500]),
+]
+
+@Test("Table 5b: shimmer gradient locations", arguments: table5b)
+func shimmerLocations(_ row: (t: Double, locations: [Double])) throws {
+    guard case let .numbers(locations) = shimmer().presentationValue(of: .locations, at: row.t) else {
+        Issue.record("locations is not a list of numbers")
+        return
+    }
+    #expect(locations.count == 3)
+    for (got, expected) in zip(locations, row.locations) {
+        #expect(abs(got - expected) < 5e-5, "t=\(row.t)")
+    }
+}
+
+/// test-vectors.md table 5e: wave i of N with `timeOffset = i·D/N`, repeating
+/// forever; progress = local time / D (view 375 × 375).
+@Test("Table 5e: waves staggered by timeOffset")
+func wavesStaggeredByTimeOffset() {
+    let d = 40.0 / 667.0 * 375.0, n = 25
+    let rows: [(i: Int, p0: Double, p5: Double)] = [
+        (0, 0.000000, 0.222333), (1, 0.040000, 0.262333), (2, 0.080000, 0.302333), (24, 0.960000, 0.182333),
+    ]
+    for row in rows {
+        var animation = Animation(keyPath: .opacity, kind: .basic(from: .scalar(0), to: .scalar(1), by: nil))
+        animation.timing.duration = d
+        animation.timing.timeOffset = Double(row.i) * d / Double(n)
+        animation.timing.repeatCount = .infinity
+        let layer = Layer(animations: [animation])
+        #expect(abs(layer.presentationProperties(at: 0).opacity - row.p0) < 1e-6, "wave \(row.i)")
+        #expect(abs(layer.presentationProperties(at: 5).opacity - row.p5) < 1e-6, "wave \(row.i)")
+    }
+}

@@ -19,6 +19,7 @@ enum Fixtures {
         switch name {
         case "17-pulsing-rings.json": [0, 1.5, 2.25, 4.2]
         case "20-ripple.json": [0.25, 0.5, 0.875]
+        case "21-replicator.json": [0, 0.3]
         default: [0]
         }
     }

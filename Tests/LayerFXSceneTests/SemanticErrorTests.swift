@@ -50,27 +50,34 @@ import LayerFXScene
                        at: "\"fillColor\"")
     }
 
-    @Test func keysOfUnsupportedSubclasses() {
+    @Test func keysOfOtherSubclasses() {
         expectRejected(##"{"size": [1, 1], "layers": [{"colors": []}]}"##, path: "layers[0]",
-                       message: "unknown key \"colors\" (colors belongs to gradient layers, which are not supported yet by this version of LayerFX)",
+                       message: "unknown key \"colors\" (colors belongs to gradient layers; add \"type\": \"gradient\")",
                        at: "\"colors\"")
+        expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "instanceCount": 3}]}"##, path: "layers[0]",
+                       message: "unknown key \"instanceCount\" (instanceCount belongs to replicator layers; add \"type\": \"replicator\")",
+                       at: "\"instanceCount\"")
+        expectRejected(##"{"size": [1, 1], "layers": [{"string": "Hi"}]}"##, path: "layers[0]",
+                       message: "unknown key \"string\" (string belongs to text layers, which are not supported yet by this version of LayerFX)",
+                       at: "\"string\"")
     }
 
     @Test func unsupportedAndUnknownLayerTypes() {
         let json = """
         {
           "size": [100, 100],
-          "layers": [{"type": "gradient", "colors": ["#FF0000", "#0000FF"]}]
+          "layers": [{"type": "text", "string": "Hi"}]
         }
         """
         #expect(sceneError(json)?.description
-                == "scene.json:3:23: layers[0].type: \"gradient\" layers are not supported yet by this version of LayerFX")
-        for type in ["replicator", "text", "effect"] {
+                == "scene.json:3:23: layers[0].type: \"text\" layers are not supported yet by this version of LayerFX")
+        for type in ["text", "effect"] {
             #expect(layerError("{\"type\": \"\(type)\"}")?.message
                     == "\"\(type)\" layers are not supported yet by this version of LayerFX")
         }
         expectRejected(##"{"size": [1, 1], "layers": [{"type": "circle"}]}"##, path: "layers[0].type",
-                       message: "unknown layer type \"circle\"; expected one of layer, shape", at: "\"circle\"")
+                       message: "unknown layer type \"circle\"; expected one of layer, shape, gradient, replicator",
+                       at: "\"circle\"")
     }
 
     @Test func wrongValueShapes() {
@@ -172,7 +179,7 @@ import LayerFXScene
         #expect(error?.message.hasPrefix("unknown key path \"opacit\"; expected one of opacity, position, ") == true)
 
         #expect(animationError(##"{"keyPath": "colors"}"##)?.message
-                == "key path \"colors\" belongs to gradient layers, which are not supported yet by this version of LayerFX")
+                == "key path \"colors\" applies to gradient layers only (\"type\": \"gradient\")")
         expectRejected(##"{"size": [1, 1], "layers": [{"animations": [{"type": "group", "animations": [{"keyPath": "strokeEnd", "toValue": 1}]}]}]}"##,
                        path: "layers[0].animations[0].animations[0].keyPath",
                        message: "key path \"strokeEnd\" applies to shape layers only (\"type\": \"shape\")",

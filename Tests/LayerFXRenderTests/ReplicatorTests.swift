@@ -1,0 +1,66 @@
+import LayerFX
+import Testing
+
+/// CAReplicatorLayer: copies of the sublayers with a cumulative transform,
+/// a per-copy time delay and a per-copy colour (core-animation.md §10).
+struct ReplicatorTests {
+    /// A replicator of `count` copies of one 4 × 4 red square at the origin.
+    static func replicator(count: Int, configure: (inout LayerProperties) -> Void = { _ in },
+                           animations: [Animation] = []) -> Scene {
+        var square = LayerProperties()
+        square.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+        square.position = Point(x: 2, y: 2)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        var properties = LayerProperties()
+        properties.bounds = Rect(x: 0, y: 0, width: 40, height: 20)
+        properties.position = Point(x: 20, y: 10)
+        properties.instanceCount = count
+        configure(&properties)
+        let replicator = Layer(kind: .replicator, properties: properties,
+                               sublayers: [Layer(properties: square, animations: animations)])
+        return Scene(size: Size(width: 40, height: 20), layers: [replicator])
+    }
+
+    /// The device-space x translation of each primitive.
+    static func xs(_ frame: Frame) -> [Float] { frame.primitives.map(\.translation.x) }
+
+    @Test func copiesAccumulateTheInstanceTransform() {
+        let scene = Self.replicator(count: 3) { $0.instanceTransform = LayerTransform(translationX: 10) }
+        let frame = SceneEvaluator.frame(for: scene, at: 0)
+        #expect(frame.primitives.count == 3)
+        #expect(Self.xs(frame) == [0, 10, 20])
+        #expect(SceneEvaluator.frame(for: Self.replicator(count: 0), at: 0).primitives.isEmpty)
+    }
+
+    @Test func instanceTransformTurnsAboutTheReplicatorCentre() {
+        // A half turn about the centre (20, 10) maps the square's corner (0, 0) to (40, 20).
+        let scene = Self.replicator(count: 2) { $0.instanceTransform = LayerTransform(rotation: .pi) }
+        let second = SceneEvaluator.frame(for: scene, at: 0).primitives[1]
+        #expect(abs(second.translation.x - 40) < 1e-4 && abs(second.translation.y - 20) < 1e-4)
+        #expect(abs(second.transform.x + 1) < 1e-6)  // a = cos π
+    }
+
+    @Test func eachCopyRunsInstanceDelayBehind() {
+        var move = Animation(keyPath: .positionX, kind: .basic(from: .scalar(0), to: .scalar(10), by: nil))
+        move.timing.duration = 1
+        let scene = Self.replicator(count: 3, configure: { $0.instanceDelay = 0.25 }, animations: [move])
+        // At 0.5 s copy k is at local time 0.5 − 0.25k: x = 10·(0.5, 0.25, 0) − 2 (anchor at the centre).
+        #expect(Self.xs(SceneEvaluator.frame(for: scene, at: 0.5)) == [3, 0.5, -2])
+    }
+
+    @Test func copiesAreTintedByInstanceColorAndOffsets() throws {
+        let scene = Self.replicator(count: 3) {
+            $0.instanceTransform = LayerTransform(translationX: 10)
+            $0.instanceColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+            $0.instanceRedOffset = -0.25
+            $0.instanceAlphaOffset = -0.5
+        }
+        let colors = SceneEvaluator.frame(for: scene, at: 0).primitives.map(\.fillColor)
+        #expect(colors == [SIMD4(1, 0, 0, 1), SIMD4(0.75, 0, 0, 0.5)])  // copy 2 (alpha 0) is culled
+        // Drawn: copy 1 is premultiplied (0.75·0.5 → 96, alpha 128); copy 2 is invisible.
+        let image = try CPURenderer().render(SceneEvaluator.frame(for: scene, at: 0))
+        #expect(image[2, 2] == SIMD4(255, 0, 0, 255))
+        #expect(image[12, 2] == SIMD4(96, 0, 0, 128))
+        #expect(image[22, 2] == SIMD4(0, 0, 0, 0))
+    }
+}
