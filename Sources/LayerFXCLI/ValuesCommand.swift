@@ -11,13 +11,16 @@ struct ValuesCommand: ParsableCommand {
             One line per time: the time, then the value's numbers separated by spaces
             (colors as r g b a in 0…1 with straight alpha, points as x y, sizes as
             w h, rects as x y w h, transforms as the affine matrix a b c d tx ty,
-            paths as each subpath's key and numbers). "none" is a nil color.
-            Times are in scene seconds; every ancestor's and the layer's own
-            beginTime/speed/timeOffset apply, as when rendering.
+            paths as each subpath's key and numbers, lists element by element).
+            "none" is a nil color or an unset list. Times are in scene seconds;
+            every ancestor's and the layer's own beginTime/speed/timeOffset
+            apply, as when rendering.
 
             Examples:
-              layerfx values Examples/pulsing-rings.json --layer ring0 --key-path transform.scale --times 0,0.5,1.5
-              layerfx values scene.json --layer dot --key-path backgroundColor --times 0:3:0.25
+              layerfx values Examples/pulsing-rings.json --layer ring0 \\
+                  --key-path transform.scale --times 0,0.5,1.5
+              layerfx values scene.json --layer dot --key-path backgroundColor \\
+                  --times 0:3:0.25
             """)
 
     @Argument(help: "The scene file (JSON).")

@@ -176,3 +176,58 @@ func wavesStaggeredByTimeOffset() {
         #expect(abs(layer.presentationProperties(at: 5).opacity - row.p5) < 1e-6, "wave \(row.i)")
     }
 }
+
+/// effects.md §4 (typing dots, dotSize 10): the source dot's endless up/down
+/// cycle, written as one repeating 1.2 s group whose "up" and "down" groups
+/// of default springs accumulate as the delegate adds them (the newer wins).
+private func typingDot() -> Layer {
+    func spring(_ keyPath: AnimatableKeyPath, _ from: Double, _ to: Double, _ duration: Double) -> Animation {
+        var a = Animation(keyPath: keyPath, kind: .spring(from: .scalar(from), to: .scalar(to), by: nil,
+                                                          parameters: SpringParameters()),
+                          removedOnCompletion: false)
+        a.timing.duration = duration
+        a.timing.fillMode = .forwards
+        return a
+    }
+    let y = 50.0
+    var up = Animation(keyPath: nil, kind: .group([
+        spring(.positionY, y, y - 10, 0.5), spring(.opacity, 1, 0, 0.5), spring(.transformScale, 1, 1.3, 0.5),
+    ]), removedOnCompletion: false)
+    up.timing.duration = 0.5
+    up.timing.fillMode = .forwards
+    var down = Animation(keyPath: nil, kind: .group([
+        spring(.positionY, y + 5, y, 0.2), spring(.opacity, 0, 1, 0.5), spring(.transformScale, 0.5, 1, 0.3),
+    ]), removedOnCompletion: false)
+    down.timing.beginTime = 0.5
+    down.timing.duration = 0.7
+    down.timing.fillMode = .forwards
+    var cycle = Animation(keyPath: nil, kind: .group([up, down]))
+    cycle.timing.duration = 1.2
+    cycle.timing.repeatCount = .infinity
+    var properties = LayerProperties()
+    properties.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+    properties.position = Point(x: 34, y: y)
+    return Layer(name: "dot", properties: properties, animations: [cycle])
+}
+
+/// test-vectors.md table 5c: instance, t → dy (pt, + down), opacity (unclamped), scale.
+private let table5c: [(instance: Int, t: Double, dy: Double, opacity: Double, scale: Double)] = [
+    (0, 0, 0, 1, 1), (0, 0.05, -1.044055, 0.895595, 1.031322), (0, 0.25, -10.233596, -0.023360, 1.307008),
+    (0, 0.5, 5, 0, 0.5), (0, 0.6, 3.298501, 0.340300, 0.670150), (0, 0.8, 0.752872, 1.124355, 1.062177),
+    (0, 1.2, 0, 1, 1), (0, 1.45, -10.233596, -0.023360, 1.307008),
+    (1, 0, 0, 1, 1), (1, 0.05, 0, 1, 1), (1, 0.25, -6.104925, 0.389507, 1.183148),
+    (1, 0.5, -11.531228, -0.153123, 1.345937), (1, 0.6, 5, 0, 0.5), (1, 0.8, 0.752872, 0.849426, 0.924713),
+    (1, 1.2, 0.752872, 1.074591, 1.062177), (1, 1.45, -6.104925, 0.389507, 1.183148),
+    (2, 0, 0, 1, 1), (2, 0.05, 0, 1, 1), (2, 0.25, -1.044055, 0.895595, 1.031322),
+    (2, 0.5, -11.243548, -0.124355, 1.337306), (2, 0.6, -11.531228, -0.153123, 1.345937),
+    (2, 0.8, 3.298501, 0.340300, 0.670150), (2, 1.2, 0.752872, 1.074591, 1.062177),
+    (2, 1.45, -1.044055, 0.895595, 1.031322),
+]
+
+@Test("Table 5c: typing dots, instance k at t − 0.1·k", arguments: table5c)
+func typingDots(_ row: (instance: Int, t: Double, dy: Double, opacity: Double, scale: Double)) {
+    let p = typingDot().presentationProperties(at: row.t - 0.1 * Double(row.instance))
+    #expect(abs(p.position.y - 50 - row.dy) < 1e-5, "instance \(row.instance) t=\(row.t)")
+    #expect(abs(p.opacity - row.opacity) < 1e-6, "instance \(row.instance) t=\(row.t)")
+    #expect(abs(p.transform.scaleX - row.scale) < 1e-6, "instance \(row.instance) t=\(row.t)")
+}

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import Testing
 
@@ -62,5 +63,25 @@ struct ReplicatorTests {
         #expect(image[2, 2] == SIMD4(255, 0, 0, 255))
         #expect(image[12, 2] == SIMD4(96, 0, 0, 128))
         #expect(image[22, 2] == SIMD4(0, 0, 0, 0))
+    }
+}
+
+/// `Examples/typing-dots.json` (seed 003) end to end: decoded, replicated and
+/// evaluated, its three dots match test-vectors.md table 5c at t = 0.25.
+@Test func typingDotsExampleMatchesTable5c() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Examples/typing-dots.json").path
+    let scene = try SceneLoader.load(contentsOfFile: path)
+    let dots = SceneEvaluator.frame(for: scene, at: 0.25).primitives.dropFirst()  // after the balloon
+    // Instance 0 (opacity −0.023 → 0) is culled; instances 1 and 2 remain.
+    #expect(dots.count == 2)
+    let expected: [(opacity: Float, scale: Float, dy: Float, x: Float)] = [
+        (0.389507, 1.183148, -6.104925, 100), (0.895595, 1.031322, -1.044055, 116),
+    ]
+    for (dot, row) in zip(dots, expected) {
+        #expect(abs(dot.shapeExtra.z - row.opacity) < 1e-5)
+        #expect(abs(dot.transform.x / 2 - row.scale) < 1e-5)          // scale 2 px per point
+        #expect(abs(dot.translation.y / 2 - (52 + row.dy - 5 * row.scale)) < 1e-4)  // top-left of the bounds
+        #expect(abs(dot.translation.x / 2 - (row.x - 5 * row.scale)) < 1e-4)
     }
 }
