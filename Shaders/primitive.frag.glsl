@@ -3,6 +3,7 @@
 // (SDF.swift, Coverage.swift) is the same math in Swift, operation for
 // operation; change both together.
 precision highp float;
+precision highp int;
 
 flat in vec4 v_inverse;
 flat in vec4 v_translation;
@@ -15,6 +16,11 @@ flat in vec4 v_clip0Offset;
 flat in vec4 v_clip1Linear;
 flat in vec4 v_clip1Offset;
 flat in vec4 v_clipRadii;
+flat in vec4 v_paint0;
+flat in vec4 v_paint1;
+flat in vec4 v_paint2;
+flat in uvec4 v_stops0;
+flat in uvec4 v_stops1;
 
 out vec4 fragColor;
 
@@ -98,6 +104,55 @@ float clipCoverage(vec2 device, vec4 linear, vec4 offset, float radius) {
     return clamp(0.5 - sd.x / lc, 0.0, 1.0);
 }
 
+// Gradient parameter at local point p (see PaintKind in Sources/LayerFXPrimitives).
+float gradientT(vec2 p) {
+    int paint = int(v_paint0.x);
+    vec2 s = v_paint0.zw;
+    vec2 d = v_paint1.xy - s;
+    if (paint == 1) {
+        float dd = dot(d, d);
+        return dd > 0.0 ? dot(p - s, d) / dd : 0.0;
+    }
+    if (paint == 2) {
+        vec2 r = abs(d);
+        if (r.x <= 0.0 || r.y <= 0.0) return 1.0;
+        return length((p - s) / r);
+    }
+    float turns = (atan(p.y - s.y, p.x - s.x) - atan(d.y, d.x)) / (2.0 * PI);
+    return turns - floor(turns);
+}
+
+float stopLocation(int i) { return i < 2 ? v_paint1[2 + i] : v_paint2[i - 2]; }
+// RGBA8 with red in the low byte (unpackUnorm4x8 is GLSL ES 3.10, so by
+// hand; needs `precision highp int`, mediump uints may be 16 bits).
+vec4 stopColor(int i) {
+    uint bits = i < 4 ? v_stops0[i] : v_stops1[i - 4];
+    return vec4(uvec4(bits, bits >> 8u, bits >> 16u, bits >> 24u) & 255u) / 255.0;
+}
+
+// Straight-alpha gradient colour at p: end colours extend, stops interpolate
+// linearly.
+vec4 gradientColor(vec2 p) {
+    int n = int(v_paint0.y);
+    float t = gradientT(p);
+    vec4 result = stopColor(n - 1);
+    if (t <= stopLocation(0)) {
+        result = stopColor(0);
+    } else {
+        for (int i = 1; i < 6; i++) {
+            if (i >= n) break;
+            float hi = stopLocation(i);
+            if (t <= hi) {
+                float lo = stopLocation(i - 1);
+                float u = hi > lo ? (t - lo) / (hi - lo) : 1.0;
+                result = stopColor(i - 1) * (1.0 - u) + stopColor(i) * u;
+                break;
+            }
+        }
+    }
+    return result;
+}
+
 void main() {
     vec2 device = gl_FragCoord.xy;
     vec2 t = device - v_translation.xy;
@@ -125,7 +180,8 @@ void main() {
     float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
     float strokeCov = bandCoverage(abs(d), 0.5 * v_translation.w / lg);
 
-    vec4 fill = vec4(v_fillColor.rgb * v_fillColor.a, v_fillColor.a) * fillCov;
+    vec4 paint = v_paint0.x > 0.5 ? gradientColor(p) : v_fillColor;
+    vec4 fill = vec4(paint.rgb * paint.a, paint.a) * fillCov;
     vec4 stroke = vec4(v_strokeColor.rgb * v_strokeColor.a, v_strokeColor.a) * strokeCov;
     vec4 color = stroke + fill * (1.0 - stroke.a);
 

@@ -1,8 +1,9 @@
 #version 300 es
 // Instanced quad for one LayerFX primitive. The attribute block mirrors
 // `PrimitiveInstance.attributes` in Sources/LayerFXPrimitives (same names,
-// same locations, all vec4); LayerFXRenderTests fails when they drift apart.
+// same locations, same types); LayerFXRenderTests fails when they drift apart.
 precision highp float;
+precision highp int;
 
 layout(location = 0) in vec4 a_transform;
 layout(location = 1) in vec4 a_translation;
@@ -15,6 +16,11 @@ layout(location = 7) in vec4 a_clip0Offset;
 layout(location = 8) in vec4 a_clip1Linear;
 layout(location = 9) in vec4 a_clip1Offset;
 layout(location = 10) in vec4 a_clipRadii;
+layout(location = 11) in vec4 a_paint0;
+layout(location = 12) in vec4 a_paint1;
+layout(location = 13) in vec4 a_paint2;
+layout(location = 14) in uvec4 a_stops0;
+layout(location = 15) in uvec4 a_stops1;
 
 uniform vec2 u_viewport;
 
@@ -29,6 +35,11 @@ flat out vec4 v_clip0Offset;
 flat out vec4 v_clip1Linear;
 flat out vec4 v_clip1Offset;
 flat out vec4 v_clipRadii;
+flat out vec4 v_paint0;
+flat out vec4 v_paint1;
+flat out vec4 v_paint2;
+flat out uvec4 v_stops0;
+flat out uvec4 v_stops1;
 
 // Local-space half extents of the shape's bounding box about a_shape.xy.
 vec2 shapeHalfExtent() {
@@ -68,4 +79,9 @@ void main() {
     v_clip1Linear = a_clip1Linear;
     v_clip1Offset = a_clip1Offset;
     v_clipRadii = a_clipRadii;
+    v_paint0 = a_paint0;
+    v_paint1 = a_paint1;
+    v_paint2 = a_paint2;
+    v_stops0 = a_stops0;
+    v_stops1 = a_stops1;
 }

@@ -40,22 +40,13 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
-    /// Evaluates `scene` at `time` seconds and draws it; throws
-    /// `UnsupportedContentError` for content this version cannot draw.
+    /// Evaluates `scene` at `time` seconds and draws it.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
-        if let reason = SceneEvaluator.unsupportedContent(in: scene) { throw UnsupportedContentError(reason) }
-        return try backend.render(SceneEvaluator.frame(for: scene, at: time))
+        try backend.render(SceneEvaluator.frame(for: scene, at: time))
     }
 
     /// Draws an already evaluated frame.
     public func render(_ frame: Frame) throws -> PixelBuffer {
         try backend.render(frame)
     }
-}
-
-/// A scene holds content this version of LayerFX models but cannot draw.
-public struct UnsupportedContentError: Error, CustomStringConvertible {
-    /// Names the layer and what is missing.
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

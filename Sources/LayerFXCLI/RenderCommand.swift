@@ -49,7 +49,6 @@ struct RenderCommand: ParsableCommand {
                     throw CLIError("--scale \(scale) makes a \(size.width)×\(size.height) px frame; the limit is \(limit) px per side")
                 }
             }
-            if let reason = SceneEvaluator.unsupportedContent(in: loaded) { throw CLIError("\(scene): \(reason)") }
             let renderer = try Renderer(backend)
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")

@@ -45,7 +45,11 @@ extension PreparedPrimitive {
         let fillCov = bandCoverage(max(fillHalf + d, 0), fillHalf) * min(1, 2 * hMax / lg)
         let strokeCov = bandCoverage(abs(d), 0.5 * translation.w / lg)
 
-        let fill = premultipliedFill * fillCov
+        var fill = premultipliedFill * fillCov
+        if let gradient {
+            let paint = gradient.color(px, py)
+            fill = SIMD4(paint.x * paint.w, paint.y * paint.w, paint.z * paint.w, paint.w) * fillCov
+        }
         let stroke = premultipliedStroke * strokeCov
         let color = stroke + fill * (1 - stroke.w)
 

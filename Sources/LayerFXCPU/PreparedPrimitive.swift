@@ -17,6 +17,8 @@ struct PreparedPrimitive: Sendable {
     let clipRadius0: Float
     let clipRadius1: Float
     let clipCount: Float
+    /// The gradient fill, nil for a solid fill.
+    let gradient: PreparedGradient?
     /// Pixel columns and rows whose centres lie in the quad's bounding box (inclusive).
     let minX: Int, maxX: Int, minY: Int, maxY: Int
 
@@ -57,5 +59,6 @@ struct PreparedPrimitive: Sendable {
         clip0Linear = p.clip0Linear; clip0Offset = p.clip0Offset
         clip1Linear = p.clip1Linear; clip1Offset = p.clip1Offset
         clipRadius0 = p.clipRadii.x; clipRadius1 = p.clipRadii.y; clipCount = p.clipRadii.z
+        gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
     }
 }

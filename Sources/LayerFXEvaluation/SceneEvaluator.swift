@@ -20,25 +20,6 @@ public enum SceneEvaluator {
         return (pixels(scene.size.width), pixels(scene.size.height))
     }
 
-    /// Why `scene` cannot be drawn faithfully yet, naming the first layer
-    /// concerned; nil when it can. Gradient layers are modelled and animated
-    /// (`layerfx values` reads them) but not drawn by this version, so
-    /// rendering them is refused rather than drawn without their gradient.
-    public static func unsupportedContent(in scene: Scene) -> String? {
-        func search(_ layers: [Layer], path: String) -> String? {
-            for (i, layer) in layers.enumerated() {
-                let here = "\(path)[\(i)]"
-                if layer.kind == .gradient {
-                    let name = layer.name.map { " \"\($0)\"" } ?? ""
-                    return "\(here): gradient layer\(name) cannot be drawn yet by this version of LayerFX"
-                }
-                if let found = search(layer.sublayers, path: here + ".sublayers") { return found }
-            }
-            return nil
-        }
-        return search(scene.layers, path: "layers")
-    }
-
     /// The frame for `scene` at scene time `time` (seconds).
     public static func frame(for scene: Scene, at time: Double) -> Frame {
         let (width, height) = pixelSize(of: scene)
@@ -90,6 +71,10 @@ struct FrameBuilder {
         if hasArea, let background = p.backgroundColor, background.alpha > 0 {
             emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
                  lineWidth: 0, transform: toDevice, opacity: opacity, clips: parentClips)
+        }
+        if layer.kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
+            emit(.roundedRect(bounds, cornerRadius: 0), fill: nil, stroke: nil, lineWidth: 0,
+                 transform: toDevice, opacity: opacity, clips: ownClips, paint: paint)
         }
         if layer.kind == .shape {
             let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? p.strokeColor : nil
@@ -148,11 +133,13 @@ struct FrameBuilder {
     }
 
     /// Appends one primitive for `subpath`, or nothing when it cannot be seen.
+    /// `paint`, when given, fills instead of `fill`.
     private mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
-                               transform: AffineTransform, opacity: Double, clips: ClipStack) {
+                               transform: AffineTransform, opacity: Double, clips: ClipStack,
+                               paint: GradientPaint? = nil) {
         let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
         let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        guard fill != nil || stroke != nil, abs(transform.determinant) > 1e-12 else { return }
+        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12 else { return }
 
         var kind: ShapeKind
         var shape: SIMD4<Float>
@@ -181,9 +168,34 @@ struct FrameBuilder {
                                stroke == nil ? 0 : Float(lineWidth)),
             shape: shape, shapeExtra: extra,
             fillColor: fill.map(Self.vector) ?? .zero,
-            strokeColor: stroke.map(Self.vector) ?? .zero)
+            strokeColor: stroke.map(Self.vector) ?? .zero, paint: paint)
         clips.apply(to: &instance)
         primitives.append(instance)
+    }
+
+    /// A gradient layer's content paint (core-animation.md §8): start and end
+    /// from unit coordinates of the bounds; `locations` when there is one per
+    /// colour, else evenly spaced; colours tinted; nil without colours or when
+    /// every stop is transparent. At most `GradientPaint.maximumStops` stops
+    /// (the scene decoder enforces it).
+    static func gradientPaint(_ p: LayerProperties, tint: Color) -> GradientPaint? {
+        guard let colors = p.colors?.prefix(GradientPaint.maximumStops), !colors.isEmpty else { return nil }
+        let tinted = colors.map { $0.tinted(tint) }
+        guard tinted.contains(where: { $0.alpha > 0 }) else { return nil }
+        let n = tinted.count
+        let locations = p.locations.flatMap { $0.count == n ? $0 : nil }
+            ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+        func local(_ u: Point) -> SIMD2<Float> {
+            SIMD2(Float(p.bounds.origin.x + u.x * p.bounds.size.width),
+                  Float(p.bounds.origin.y + u.y * p.bounds.size.height))
+        }
+        let kind: PaintKind = switch p.gradientType {
+        case .axial: .axial
+        case .radial: .radial
+        case .conic: .conic
+        }
+        return GradientPaint(kind: kind, start: local(p.startPoint), end: local(p.endPoint),
+                             locations: locations.map(Float.init), colors: tinted.map(vector))
     }
 
     private static func vector(_ c: Color) -> SIMD4<Float> {

@@ -124,8 +124,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         for attribute in PrimitiveInstance.attributes {
             let location = GLuint(attribute.location)
             glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                  stride, UnsafeRawPointer(bitPattern: attribute.offset))
+            if attribute.isInteger {
+                glVertexAttribIPointer(location, GLint(attribute.components), GLenum(GL_UNSIGNED_INT),
+                                       stride, UnsafeRawPointer(bitPattern: attribute.offset))
+            } else {
+                glVertexAttribPointer(location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                      stride, UnsafeRawPointer(bitPattern: attribute.offset))
+            }
             glVertexAttribDivisor(location, 1)
         }
         glBindVertexArray(0)

@@ -60,6 +60,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
     // CAGradientLayer
+    /// The most gradient colours this version draws (the room in one drawn
+    /// primitive; `GradientPaint.maximumStops` in LayerFXPrimitives).
+    public static let maximumGradientColors = 6
     /// Stop colours; nil draws nothing.
     public var colors: [Color]? = nil
     /// Stop positions in 0…1; nil spreads the colours evenly.

@@ -7,8 +7,9 @@
 /// same attributes in the same order (a test fails when the two drift apart).
 /// The CPU backend reads the same fields with the same math.
 ///
-/// Every field is four floats. Colors are straight-alpha sRGB; the shaders and
-/// the CPU rasterizer premultiply.
+/// Every field is four 32-bit values: floats, except the gradient stop colours
+/// (four RGBA8 colours packed into unsigned integers). Colors are straight-alpha
+/// sRGB; the shaders and the CPU rasterizer premultiply.
 public struct PrimitiveInstance: Equatable, Sendable {
     /// Local → device linear part (a, b, c, d): device = (a·x + c·y + tx, b·x + d·y + ty).
     public var transform: SIMD4<Float>
@@ -16,7 +17,7 @@ public struct PrimitiveInstance: Equatable, Sendable {
     public var translation: SIMD4<Float>
     /// Shape geometry, see ``ShapeKind``.
     public var shape: SIMD4<Float>
-    /// Kind-specific extras: (corner radius | star points, star rotation, opacity, paint kind).
+    /// Kind-specific extras: (corner radius | star points, star rotation, opacity, unused).
     public var shapeExtra: SIMD4<Float>
     /// Straight-alpha fill color; alpha 0 means no fill.
     public var fillColor: SIMD4<Float>
@@ -32,16 +33,27 @@ public struct PrimitiveInstance: Equatable, Sendable {
     public var clip1Offset: SIMD4<Float>
     /// (clip 0 corner radius, clip 1 corner radius, number of clips in use 0…2, unused).
     public var clipRadii: SIMD4<Float>
+    /// Fill paint: (``PaintKind`` raw value, stop count, start x, start y) in local units.
+    public var paint0: SIMD4<Float>
+    /// (end x, end y, location 0, location 1).
+    public var paint1: SIMD4<Float>
+    /// (locations 2…5).
+    public var paint2: SIMD4<Float>
+    /// Stop colours 0…3, straight-alpha RGBA8, red in the low byte.
+    public var stops0: SIMD4<UInt32>
+    /// Stop colours 4 and 5 (z, w unused).
+    public var stops1: SIMD4<UInt32>
 
     public init(transform: SIMD4<Float>, translation: SIMD4<Float>, shape: SIMD4<Float>,
                 shapeExtra: SIMD4<Float>, fillColor: SIMD4<Float>, strokeColor: SIMD4<Float>,
                 clip0Linear: SIMD4<Float> = .zero, clip0Offset: SIMD4<Float> = .zero,
                 clip1Linear: SIMD4<Float> = .zero, clip1Offset: SIMD4<Float> = .zero,
-                clipRadii: SIMD4<Float> = .zero) {
+                clipRadii: SIMD4<Float> = .zero, paint: GradientPaint? = nil) {
         self.transform = transform; self.translation = translation; self.shape = shape
         self.shapeExtra = shapeExtra; self.fillColor = fillColor; self.strokeColor = strokeColor
         self.clip0Linear = clip0Linear; self.clip0Offset = clip0Offset
         self.clip1Linear = clip1Linear; self.clip1Offset = clip1Offset; self.clipRadii = clipRadii
+        (paint0, paint1, paint2, stops0, stops1) = paint?.encoded ?? (.zero, .zero, .zero, .zero, .zero)
     }
 
     /// The shape kind stored in `translation.z`.
@@ -60,8 +72,12 @@ public struct PrimitiveAttribute: Sendable, Equatable {
     public let location: Int
     /// Byte offset in ``PrimitiveInstance``.
     public let offset: Int
-    /// Number of floats (always 4).
+    /// Number of 32-bit components (always 4).
     public let components: Int
+    /// Unsigned integers (`uvec4`) rather than floats (`vec4`).
+    public let isInteger: Bool
+    /// The GLSL type of the attribute.
+    public var glslType: String { isInteger ? "uvec4" : "vec4" }
 }
 
 extension PrimitiveInstance {
@@ -72,10 +88,13 @@ extension PrimitiveInstance {
         ("a_shapeExtra", \.shapeExtra), ("a_fillColor", \.fillColor), ("a_strokeColor", \.strokeColor),
         ("a_clip0Linear", \.clip0Linear), ("a_clip0Offset", \.clip0Offset),
         ("a_clip1Linear", \.clip1Linear), ("a_clip1Offset", \.clip1Offset), ("a_clipRadii", \.clipRadii),
+        ("a_paint0", \.paint0), ("a_paint1", \.paint1), ("a_paint2", \.paint2),
+        ("a_stops0", \.stops0), ("a_stops1", \.stops1),
         ]
         return fields.enumerated().map { index, field in
             PrimitiveAttribute(name: field.0, location: index,
-                               offset: MemoryLayout<PrimitiveInstance>.offset(of: field.1)!, components: 4)
+                               offset: MemoryLayout<PrimitiveInstance>.offset(of: field.1)!, components: 4,
+                               isInteger: field.1 is KeyPath<PrimitiveInstance, SIMD4<UInt32>>)
         }
     }()
 }

@@ -15,11 +15,8 @@ enum AnimatableValueDecoding {
         case .color: try ColorValue(value).color.map(AnimatableValue.color) ?? .noColor
         case .transform: .transform(try TransformValue(value).transform)
         case .path: .path(try PathValue(value).path)
-        case .numbers: .numbers(try value.array { try $0.number() })
-        case .colors: .colors(try value.array { element in
-            guard let color = try ColorValue(element).color else { throw element.issue("expected a color, found null") }
-            return color
-        })
+        case .numbers: .numbers(try GradientStops.locations(value))
+        case .colors: .colors(try GradientStops.colors(value))
         }
     }
 }

@@ -88,9 +88,9 @@ struct LayerDocument: Decodable {
                 let dashes = try member.array { try $0.number() }
                 if !dashes.isEmpty { throw member.issue(Unsupported.lineDashPattern) }
             case .colors:
-                layer.properties.colors = member.kind == .null ? nil : try member.array { try Self.color($0) }
+                layer.properties.colors = member.kind == .null ? nil : try GradientStops.colors(member)
             case .locations:
-                layer.properties.locations = member.kind == .null ? nil : try member.array { try $0.number() }
+                layer.properties.locations = member.kind == .null ? nil : try GradientStops.locations(member)
             case .startPoint: layer.properties.startPoint = try PointValue(member).point
             case .endPoint: layer.properties.endPoint = try PointValue(member).point
             case .gradientType:
@@ -110,13 +110,17 @@ struct LayerDocument: Decodable {
             case .instanceAlphaOffset: layer.properties.instanceAlphaOffset = try member.number()
             }
         }
+        if let locations = layer.properties.locations, let colors = layer.properties.colors,
+           locations.count != colors.count, let member = object.member("locations") {
+            throw member.issue("locations has \(locations.count) entries but colors has \(colors.count); give one location per color")
+        }
     }
 
     /// Most copies a replicator may make (a typo should not make a billion).
     static let maximumInstanceCount = 100_000
 
     /// A colour that may not be null (a gradient stop, `instanceColor`).
-    private static func color<V: SceneValue>(_ value: V) throws -> Color {
+    static func color<V: SceneValue>(_ value: V) throws -> Color {
         guard let color = try ColorValue(value).color else { throw value.issue("expected a color, found null") }
         return color
     }

@@ -28,9 +28,9 @@ struct BadInputTests {
              expected: ["layers[0].bounds"]),
         Case(name: "frame too large", json: #"{"size":[100000,100000],"layers":[]}"#,
              expected: ["size", "16384"]),
-        Case(name: "gradient layer (modelled, not drawn yet)",
-             json: ##"{"size":[10,10],"layers":[{"sublayers":[{"type":"gradient","colors":["#FF0000","#0000FF"]}]}]}"##,
-             expected: ["scene.json: layers[0].sublayers[0]: gradient layer cannot be drawn yet"]),
+        Case(name: "gradient locations out of order",
+             json: ##"{"size":[10,10],"layers":[{"type":"gradient","colors":["#FF0000","#0000FF"],"locations":[0.5,0.2]}]}"##,
+             expected: ["scene.json:1:", "layers[0].locations[1]", "locations must not decrease (0.2 follows 0.5)"]),
         Case(name: "unknown key path", json: #"{"size":[10,10],"layers":[{"animations":[{"keyPath":"opacit","toValue":1}]}]}"#,
              expected: ["layers[0].animations[0].keyPath", "opacit"]),
     ]

@@ -20,6 +20,7 @@ enum Fixtures {
         case "17-pulsing-rings.json": [0, 1.5, 2.25, 4.2]
         case "20-ripple.json": [0.25, 0.5, 0.875]
         case "21-replicator.json": [0, 0.3]
+        case "25-shimmer.json": [0.75, 1.5, 3.5]
         default: [0]
         }
     }

@@ -56,3 +56,28 @@ struct TimingAndMotionDecodingTests {
                 == "a keyframe path needs at least one subpath")
     }
 }
+
+/// Gradient layers as written in scene files.
+struct GradientDecodingTests {
+    @Test func gradientKeys() throws {
+        let layer = try decodeScene(sceneWithLayers(##"{"type": "gradient", "colors": ["#FF0000", [0, 0, 1, 0.5]], "locations": [0.2, 0.8], "startPoint": [0, 0], "endPoint": [1, 1], "gradientType": "conic"}"##)).layers[0]
+        #expect(layer.kind == .gradient)
+        #expect(layer.properties.colors == [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5)])
+        #expect(layer.properties.locations == [0.2, 0.8])
+        #expect(layer.properties.gradientType == .conic)
+        #expect(layer.properties.endPoint == Point(x: 1, y: 1))
+    }
+
+    @Test func gradientErrors() {
+        #expect(layerError(##"{"type": "gradient", "colors": ["#FF0000", "#00FF00"], "locations": [0.5, 0.2]}"##)?.message
+                == "locations must not decrease (0.2 follows 0.5)")
+        #expect(layerError(##"{"type": "gradient", "locations": [0, 0.5, 1], "colors": ["#FF0000", "#00FF00"]}"##)?.message
+                == "locations has 3 entries but colors has 2; give one location per color")
+        let seven = Array(repeating: "\"#FFFFFF\"", count: 7).joined(separator: ", ")
+        #expect(layerError(#"{"type": "gradient", "colors": [\#(seven)]}"#)?.message
+                == "a gradient takes at most 6 colors in this version of LayerFX (got 7)")
+        #expect(layerError(##"{"type": "gradient", "colors": [null]}"##)?.message == "expected a color, found null")
+        #expect(layerError(##"{"type": "gradient", "gradientType": "diamond"}"##)?.message
+                == "unknown gradient type \"diamond\"; expected one of axial, radial, conic")
+    }
+}

@@ -1,0 +1,50 @@
+/// How a primitive's fill is painted; raw values are what the shaders see in
+/// `a_paint0.x`.
+public enum PaintKind: Int, Sendable, CaseIterable {
+    /// `fillColor`.
+    case solid = 0
+    /// Linear along start → end: t = the projection of the point on that segment.
+    case axial = 1
+    /// Elliptical about start: t = 1 on the ellipse through end whose axes are
+    /// the x and y distances from start to end.
+    case radial = 2
+    /// Angular about start: t = 0 towards end, growing clockwise on screen to 1
+    /// after a full turn.
+    case conic = 3
+}
+
+/// A gradient fill for one primitive (CAGradientLayer's content), in the
+/// primitive's local units.
+public struct GradientPaint: Equatable, Sendable {
+    /// Most colour stops one primitive carries (the instance layout's room).
+    public static let maximumStops = 6
+
+    public var kind: PaintKind
+    public var start: SIMD2<Float>
+    public var end: SIMD2<Float>
+    /// Ascending locations, one per colour; at most `maximumStops`.
+    public var locations: [Float]
+    /// Straight-alpha colours, components in 0…1.
+    public var colors: [SIMD4<Float>]
+
+    public init(kind: PaintKind, start: SIMD2<Float>, end: SIMD2<Float>, locations: [Float], colors: [SIMD4<Float>]) {
+        self.kind = kind; self.start = start; self.end = end; self.locations = locations; self.colors = colors
+    }
+
+    /// Packs a colour as 8-bit RGBA, red in the low byte (as the fragment shader unpacks it).
+    public static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        func byte(_ v: Float) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        return byte(c.x) | byte(c.y) << 8 | byte(c.z) << 16 | byte(c.w) << 24
+    }
+
+    /// The five instance fields (`paint0` … `stops1`).
+    var encoded: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<UInt32>, SIMD4<UInt32>) {
+        let n = min(locations.count, colors.count, Self.maximumStops)
+        var l = [Float](repeating: 0, count: Self.maximumStops)
+        var c = [UInt32](repeating: 0, count: 8)
+        for i in 0..<n { l[i] = locations[i]; c[i] = Self.pack(colors[i]) }
+        return (SIMD4(Float(kind.rawValue), Float(n), start.x, start.y),
+                SIMD4(end.x, end.y, l[0], l[1]), SIMD4(l[2], l[3], l[4], l[5]),
+                SIMD4(c[0], c[1], c[2], c[3]), SIMD4(c[4], c[5], c[6], c[7]))
+    }
+}
