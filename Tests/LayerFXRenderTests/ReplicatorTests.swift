@@ -49,6 +49,30 @@ struct ReplicatorTests {
         #expect(Self.xs(SceneEvaluator.frame(for: scene, at: 0.5)) == [3, 0.5, -2])
     }
 
+    @Test func nestedReplicatorsMultiplyCopiesTransformsAndTints() {
+        // Inner: 3 copies 10 apart in x, alpha offset −0.25; outer: 2 copies 6 apart in y, red offset −0.5.
+        var inner = Self.replicator(count: 3) {
+            $0.instanceTransform = LayerTransform(translationX: 10)
+            $0.instanceAlphaOffset = -0.25
+        }.layers[0]
+        inner.properties.position = Point(x: 20, y: 10)
+        var outer = LayerProperties()
+        outer.bounds = Rect(x: 0, y: 0, width: 40, height: 20)
+        outer.position = Point(x: 20, y: 10)
+        outer.instanceCount = 2
+        outer.instanceTransform = LayerTransform(translationY: 6)
+        outer.instanceRedOffset = -0.5
+        let scene = Scene(size: Size(width: 40, height: 20),
+                          layers: [Layer(kind: .replicator, properties: outer, sublayers: [inner])])
+        let primitives = SceneEvaluator.frame(for: scene, at: 0).primitives
+        #expect(primitives.map(\.translation.x) == [0, 10, 20, 0, 10, 20])
+        #expect(primitives.map(\.translation.y) == [0, 0, 0, 6, 6, 6])
+        #expect(primitives.map(\.fillColor) == [
+            SIMD4(1, 0, 0, 1), SIMD4(1, 0, 0, 0.75), SIMD4(1, 0, 0, 0.5),
+            SIMD4(0.5, 0, 0, 1), SIMD4(0.5, 0, 0, 0.75), SIMD4(0.5, 0, 0, 0.5),
+        ])
+    }
+
     @Test func copiesAreTintedByInstanceColorAndOffsets() throws {
         let scene = Self.replicator(count: 3) {
             $0.instanceTransform = LayerTransform(translationX: 10)
