@@ -1,29 +1,63 @@
 import ArgumentParser
+import Foundation
 import LayerFX
 
 /// `layerfx render SCENE -o OUT.png`.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one frame of a scene to a PNG file.",
+        abstract: "Render one frame, or a range of frames, of a scene to PNG files or raw video.",
         discussion: """
-            The PNG is written to a temporary file and renamed into place, so a failed
-            render never leaves a partial file.
+            One frame: --time T (default 0). A sequence: --from/--to or --frames, with
+            an output name holding a frame-number field such as %04d; frame n shows
+            scene time exactly n / fps, so ranges and shards of one job produce the
+            same files as the whole job. --to is excluded unless --include-end.
+            -o - writes raw straight-alpha RGBA frames to standard output, for
+            example for ffmpeg. Every PNG is written to a temporary file and renamed
+            into place, so a failed render never leaves a partial file.
 
             Examples:
-              layerfx render Examples/pulsing-rings.json -o rings.png
-              layerfx render Examples/pulsing-rings.json -o rings-1.5s.png --time 1.5
+              layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
               layerfx render scene.json -o out.png --backend cpu --scale 2
+              layerfx render scene.json --from 0 --to 3 --fps 60 -o 'frames/%04d.png'
+              layerfx render scene.json --frames 10-19 --shard 2/4 -o 'frames/%04d.png'
+              layerfx render scene.json --to 3 -o - | ffmpeg -f rawvideo \\
+                  -pix_fmt rgba -s 600x600 -r 60 -i - rings.mp4
             """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    @Option(name: [.short, .customLong("output")],
+            help: "The PNG file to write; for a sequence a name with %d/%04d, or - for raw RGBA on stdout.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Scene time in seconds (0 = when the animations were added; may be negative).")
-    var time: Double = 0
+    @Option(parsing: .unconditional, help: "Scene time in seconds of one frame (default 0; may be negative).")
+    var time: Double?
+
+    @Option(parsing: .unconditional, help: "A sequence from this scene time (seconds; default 0).")
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: "A sequence up to this scene time (excluded unless --include-end).")
+    var to: Double?
+
+    @Flag(help: "Include the frame at --to when it falls on a frame time.")
+    var includeEnd = false
+
+    @Option(help: "A sequence of frame numbers FIRST-LAST (inclusive), frame n at n / fps.")
+    var frames: String?
+
+    @Option(help: "Frames per second of a sequence.")
+    var fps: Double = 60
+
+    @Option(help: "Render only shard K of N (K/N, 1-based), or auto from Slurm or Kubernetes indexed-job variables.")
+    var shard: String?
+
+    @Flag(help: "Leave frames whose file exists alone (to resume a run).")
+    var skipExisting = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
 
     @Option(help: "auto (GPU if an EGL display opens, else CPU), gpu or cpu.")
     var backend: BackendChoice = .auto
@@ -31,8 +65,21 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
+    /// Whether this is a sequence render.
+    var isSequence: Bool { from != nil || to != nil || frames != nil }
+
     func validate() throws {
-        guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds, got \(time)") }
+        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds, got \(time)") }
+        if time != nil, isSequence {
+            throw ValidationError("--time renders one frame; --from, --to and --frames render a sequence; use one or the other")
+        }
+        if frames != nil, from != nil || to != nil {
+            throw ValidationError("use either --frames or --from/--to, not both")
+        }
+        if from != nil, to == nil { throw ValidationError("--from needs --to (the end of the sequence)") }
+        if !isSequence, shard != nil || skipExisting || includeEnd {
+            throw ValidationError("--shard, --skip-existing and --include-end apply to sequences (--from/--to or --frames)")
+        }
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
@@ -49,13 +96,37 @@ struct RenderCommand: ParsableCommand {
                     throw CLIError("--scale \(scale) makes a \(size.width)×\(size.height) px frame; the limit is \(limit) px per side")
                 }
             }
+            let schedule = try isSequence ? sequenceSchedule() : nil
+            let pattern = try schedule.map { _ in try OutputPattern(output) }
             let renderer = try Renderer(backend)
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
-            let pixels = try renderer.render(loaded, at: time)
-            try PNGEncoder.write(pixels, to: output)
+            if let schedule, let pattern {
+                try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, output: pattern,
+                                   skipExisting: skipExisting, quiet: quiet).run()
+            } else {
+                let pixels = try renderer.render(loaded, at: time ?? 0)
+                if output == "-" {
+                    try SequenceRender.writeStandardOutput(PNGEncoder.straightAlpha(pixels))
+                } else {
+                    try PNGEncoder.write(pixels, to: output)
+                }
+            }
         }
+    }
+}
+
+extension RenderCommand {
+    /// The frames of this run: the range, then this machine's shard of it.
+    func sequenceSchedule() throws -> FrameSchedule {
+        var schedule = try frames.map { try FrameSchedule(frames: $0, fps: fps) }
+            ?? FrameSchedule(from: from ?? 0, to: to ?? 0, fps: fps, includeEnd: includeEnd)
+        if let shard {
+            let part = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment)
+            schedule = schedule.shard(part.index, of: part.count)
+        }
+        return schedule
     }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 /// Runs the built `layerfx` executable and captures what it printed.
 struct CLIResult {
     let status: Int32
-    let stdout: String
+    /// Standard output as bytes (raw frames) and as text.
+    let stdoutBytes: [UInt8]
+    var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
     let stderr: String
 }
 
@@ -32,7 +34,7 @@ enum CLI {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
+                         stdoutBytes: Array(outData),
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
