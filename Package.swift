@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
 
         .target(name: "LayerFXModel"),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel"]),
@@ -33,7 +34,7 @@ let package = Package(
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),
-        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG"]),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
         .target(
             name: "LayerFX",
             dependencies: [

@@ -6,21 +6,23 @@ import LayerFX
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one frame, or a range of frames, of a scene to PNG files or raw video.",
+        abstract: "Render one frame, or a range of frames, to PNG files, a GIF, a video or raw RGBA.",
         discussion: """
             One frame: --time T (default 0). A sequence: --from/--to or --frames, with
             an output name holding a frame-number field such as %04d; frame n shows
             scene time exactly n / fps, so ranges and shards of one job produce the
             same files as the whole job. --to is excluded unless --include-end.
-            -o - writes raw straight-alpha RGBA frames to standard output, for
-            example for ffmpeg. Every PNG is written to a temporary file and renamed
-            into place, so a failed render never leaves a partial file.
+            A .gif name writes one animated GIF; .mp4 and .webm run ffmpeg (when
+            installed); -o - writes raw straight-alpha RGBA frames to standard output.
+            Every file is written to a temporary name and renamed into place, so a
+            failed render never leaves a partial file.
 
             Examples:
               layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
               layerfx render scene.json -o out.png --backend cpu --scale 2
               layerfx render scene.json --from 0 --to 3 --fps 60 -o 'frames/%04d.png'
               layerfx render scene.json --frames 10-19 --shard 2/4 -o 'frames/%04d.png'
+              layerfx render Examples/typing-dots.json --to 1.2 --fps 25 -o dots.gif
               layerfx render scene.json --to 3 -o - | ffmpeg -f rawvideo \\
                   -pix_fmt rgba -s 600x600 -r 60 -i - rings.mp4
             """)
@@ -29,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
-            help: "The PNG file to write; for a sequence a name with %d/%04d, or - for raw RGBA on stdout.")
+            help: "A .png file (for a sequence a name with %04d), a .gif, .mp4 or .webm file, or - for raw RGBA on stdout.")
     var output: String
 
     @Option(parsing: .unconditional, help: "Scene time in seconds of one frame (default 0; may be negative).")
@@ -96,22 +98,23 @@ struct RenderCommand: ParsableCommand {
                     throw CLIError("--scale \(scale) makes a \(size.width)×\(size.height) px frame; the limit is \(limit) px per side")
                 }
             }
+            let target = try OutputTarget(output, sequence: isSequence)
+            if target.isSingleStream, shard != nil || skipExisting {
+                throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
+            }
             let schedule = try isSequence ? sequenceSchedule() : nil
-            let pattern = try schedule.map { _ in try OutputPattern(output) }
             let renderer = try Renderer(backend)
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
-            if let schedule, let pattern {
-                try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, output: pattern,
+            if let schedule {
+                try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
                                    skipExisting: skipExisting, quiet: quiet).run()
             } else {
                 let pixels = try renderer.render(loaded, at: time ?? 0)
-                if output == "-" {
-                    try SequenceRender.writeStandardOutput(PNGEncoder.straightAlpha(pixels))
-                } else {
-                    try PNGEncoder.write(pixels, to: output)
-                }
+                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height, framesPerSecond: fps)
+                try sink.accept(pixels, frame: 0)
+                try sink.finish(succeeded: true)
             }
         }
     }

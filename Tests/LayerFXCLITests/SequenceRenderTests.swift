@@ -90,3 +90,63 @@ struct SequenceRenderTests {
         #expect(try Self.files(in: dir).isEmpty)
     }
 }
+
+/// Single-file outputs of a sequence: animated GIF and video through ffmpeg.
+@Suite(.serialized)
+struct AnimationFileTests {
+    static let dots = CLI.example("typing-dots.json")
+    static let ffmpegInstalled = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].contains {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test func animatedGIFHasOneImagePerFrameAndLoops() throws {
+        let dir = try CLI.temporaryDirectory()
+        let gif = dir.appending(path: "dots.gif")
+        let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
+                               "--backend", "cpu", "-o", gif.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = Array(try Data(contentsOf: gif))
+        #expect(Array(bytes.prefix(6)) == Array("GIF89a".utf8))
+        #expect(bytes[6] == 100 && bytes[7] == 0 && bytes[8] == 50 && bytes[9] == 0)  // 100 × 50, little endian
+        func count(_ pattern: [UInt8]) -> Int {
+            (0...(bytes.count - pattern.count)).filter { Array(bytes[$0..<$0 + pattern.count]) == pattern }.count
+        }
+        #expect(count(Array("NETSCAPE2.0".utf8)) == 1)
+        // One graphic control block per frame (10 frames at 20 fps), 5/100 s each.
+        #expect(count([0x21, 0xF9, 0x04]) == 10)
+        let control = (0...(bytes.count - 3)).first { Array(bytes[$0..<$0 + 3]) == [0x21, 0xF9, 0x04] }!
+        #expect(bytes[control + 4] == 5 && bytes[control + 5] == 0)
+        #expect(bytes.last == 0x3B)  // trailer
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["dots.gif"])
+    }
+
+    @Test func singleStreamOutputsRefuseShardsAndResuming() throws {
+        let dir = try CLI.temporaryDirectory()
+        let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--shard", "1/2", "--backend", "cpu",
+                               "-o", dir.appending(path: "a.gif").path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("--shard and --skip-existing need numbered PNG files"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func videoWithoutFFmpegNamesThePackage() throws {
+        let dir = try CLI.temporaryDirectory()
+        let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--backend", "cpu",
+                               "-o", dir.appending(path: "a.mp4").path], environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("needs ffmpeg, which is not installed (Debian: apt install ffmpeg)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test(.enabled(if: ffmpegInstalled, "ffmpeg is not installed"))
+    func mp4ThroughFFmpeg() throws {
+        let dir = try CLI.temporaryDirectory()
+        let mp4 = dir.appending(path: "dots.mp4")
+        let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
+                               "--backend", "cpu", "-o", mp4.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = Array(try Data(contentsOf: mp4))
+        #expect(Array(bytes[4..<8]) == Array("ftyp".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["dots.mp4"])
+    }
+}

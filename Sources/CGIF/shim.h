@@ -1,0 +1,2 @@
+/* giflib 5 (Debian's libgif-dev): animated GIF output. */
+#include <gif_lib.h>

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import LayerFX
+
+/// Takes rendered frames in order and writes them to an `OutputTarget`.
+/// Numbered PNGs are encoded on the other cores while the caller renders the
+/// next frame, with at most `inFlight` frames waiting, so memory stays flat;
+/// GIF, video and raw frames go out in order on the caller's thread.
+final class FrameSink {
+    private enum Writer {
+        case png(String)
+        case pngFiles(OutputTarget)
+        case gif(GIFWriter)
+        case video(VideoPipe)
+        case standardOutput
+    }
+
+    private let writer: Writer
+    private let encoders = DispatchQueue(label: "layerfx.encode", attributes: .concurrent)
+    private let slots = DispatchSemaphore(value: FrameSink.inFlight)
+    private let pending = DispatchGroup()
+    private let failure = FirstError()
+
+    static var inFlight: Int { max(ProcessInfo.processInfo.activeProcessorCount, 2) }
+
+    init(target: OutputTarget, width: Int, height: Int, framesPerSecond: Double) throws {
+        switch target {
+        case .png(let path): writer = .png(path)
+        case .pngFiles: writer = .pngFiles(target)
+        case .gif(let path):
+            writer = .gif(try GIFWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond))
+        case .video(let path):
+            signal(SIGPIPE, SIG_IGN)
+            writer = .video(try VideoPipe(path: path, width: width, height: height, framesPerSecond: framesPerSecond))
+        case .standardOutput:
+            signal(SIGPIPE, SIG_IGN)
+            writer = .standardOutput
+        }
+    }
+
+    /// The first error of the background encoders, if any yet.
+    var backgroundError: Error? { failure.error }
+
+    /// Writes frame number `n`.
+    func accept(_ pixels: PixelBuffer, frame n: Int) throws {
+        switch writer {
+        case .png(let path): try PNGEncoder.write(pixels, to: path)
+        case .pngFiles(let target):
+            guard let path = target.path(forFrame: n) else { return }
+            slots.wait()
+            pending.enter()
+            encoders.async { [slots, pending, failure] in
+                defer { slots.signal(); pending.leave() }
+                do { try PNGEncoder.write(pixels, to: path) } catch { failure.record(error) }
+            }
+        case .gif(let gif): try gif.add(pixels)
+        case .video(let video): try video.add(pixels)
+        case .standardOutput: try Self.writeStandardOutput(PNGEncoder.straightAlpha(pixels))
+        }
+    }
+
+    /// Waits for the encoders and completes the file; `succeeded` false
+    /// abandons a GIF or video instead of renaming it into place.
+    func finish(succeeded: Bool) throws {
+        pending.wait()
+        if let error = failure.error {
+            if case .video(let video) = writer { video.cancel() }
+            throw error
+        }
+        guard succeeded else {
+            if case .video(let video) = writer { video.cancel() }
+            return  // a GIF writer removes its temporary file when released
+        }
+        switch writer {
+        case .gif(let gif): try gif.finish()
+        case .video(let video): try video.finish()
+        case .png, .pngFiles, .standardOutput: break
+        }
+    }
+
+    /// Raw straight-alpha RGBA rows, top first, as `ffmpeg -f rawvideo -pix_fmt rgba` reads them.
+    static func writeStandardOutput(_ bytes: [UInt8]) throws {
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = write(STDOUT_FILENO, raw.baseAddress! + written, raw.count - written)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))") }
+                written += n
+            }
+        }
+    }
+}
+
+/// The first error of the encoding tasks.
+private final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    var error: Error? { lock.withLock { stored } }
+    func record(_ error: Error) { lock.withLock { if stored == nil { stored = error } } }
+}

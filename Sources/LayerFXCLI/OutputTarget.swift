@@ -1,0 +1,73 @@
+/// Where `render -o` sends frames: numbered PNG files (`%d`, `%4d`, `%04d`
+/// fields), one PNG, an animated GIF, a video through ffmpeg (`.mp4`,
+/// `.webm`), or `-` for raw RGBA on standard output.
+enum OutputTarget: Equatable {
+    case pngFiles(prefix: String, width: Int, zeroPad: Bool, suffix: String)
+    case png(String)
+    case gif(String)
+    case video(String)
+    case standardOutput
+
+    /// Video containers written by running ffmpeg.
+    static let videoExtensions = [".mp4", ".webm"]
+
+    /// `sequence`: several frames are coming, so a PNG name needs a field.
+    init(_ text: String, sequence: Bool) throws {
+        let lower = text.lowercased()
+        if text == "-" { self = .standardOutput; return }
+        if lower.hasSuffix(".gif") { self = .gif(text); return }
+        if Self.videoExtensions.contains(where: { lower.hasSuffix($0) }) { self = .video(text); return }
+        let fields = try Self.fields(in: text)
+        guard sequence else {
+            guard fields.isEmpty else { throw CLIError("-o \(text): a frame-number field needs a sequence (--from/--to or --frames)") }
+            self = .png(text.replacingOccurrences(of: "%%", with: "%"))
+            return
+        }
+        guard fields.count == 1, let field = fields.first else {
+            throw CLIError("-o \(text): a frame sequence needs exactly one frame-number field such as %04d, a .gif or video file name, or - for raw frames on stdout")
+        }
+        let scalars = Array(text)
+        func literal(_ part: ArraySlice<Character>) -> String { String(part).replacingOccurrences(of: "%%", with: "%") }
+        self = .pngFiles(prefix: literal(scalars[..<field.start]), width: min(field.width, 20),
+                         zeroPad: field.zeroPad, suffix: literal(scalars[field.end...]))
+    }
+
+    /// The `%…d` fields of `text`.
+    private static func fields(in text: String) throws -> [(start: Int, end: Int, width: Int, zeroPad: Bool)] {
+        let scalars = Array(text)
+        var fields: [(start: Int, end: Int, width: Int, zeroPad: Bool)] = []
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "%" else { i += 1; continue }
+            var j = i + 1
+            if j < scalars.count, scalars[j] == "%" { i = j + 1; continue }
+            let zero = j < scalars.count && scalars[j] == "0"
+            var digits = ""
+            while j < scalars.count, scalars[j].isASCII, let d = scalars[j].wholeNumberValue, d >= 0 {
+                digits.append(scalars[j]); j += 1
+            }
+            guard j < scalars.count, scalars[j] == "d" else {
+                throw CLIError("-o \(text): only %d, %Nd and %0Nd fields are understood (use %% for a literal %)")
+            }
+            fields.append((i, j + 1, Int(digits) ?? 0, zero))
+            i = j + 1
+        }
+        return fields
+    }
+
+    /// Whether every frame goes to one file or stream, so shards and resuming do not apply.
+    var isSingleStream: Bool {
+        switch self {
+        case .gif, .video, .standardOutput, .png: true
+        case .pngFiles: false
+        }
+    }
+
+    /// The file name of frame `n` of a numbered-PNG target.
+    func path(forFrame n: Int) -> String? {
+        guard case let .pngFiles(prefix, width, zeroPad, suffix) = self else { return nil }
+        let digits = String(n)
+        let pad = String(repeating: zeroPad ? "0" : " ", count: max(width - digits.count, 0))
+        return prefix + pad + digits + suffix
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LayerFX
+
+/// A video file written by ffmpeg from raw RGBA frames on its standard input
+/// (H.264 in .mp4, VP9 in .webm, yuv420p). ffmpeg writes a temporary file
+/// that is renamed into place once it exits cleanly.
+final class VideoPipe {
+    private let process = Process()
+    private let input = Pipe()
+    private let errors = Pipe()
+    private let path: String
+    private let temporaryPath: String
+
+    /// Where ffmpeg is, from `PATH`; nil when it is not installed.
+    static func ffmpegPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    init(path: String, width: Int, height: Int, framesPerSecond: Double) throws {
+        guard let ffmpeg = Self.ffmpegPath() else {
+            throw CLIError("writing \(path) needs ffmpeg, which is not installed (Debian: apt install ffmpeg); or pipe -o - into your own encoder")
+        }
+        self.path = path
+        let ext = path.lowercased().hasSuffix(".webm") ? "webm" : "mp4"
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        temporaryPath = (directory.isEmpty ? "" : directory) + "/.layerfx-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+        let codec = ext == "webm" ? ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32"] : ["-c:v", "libx264", "-crf", "18"]
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                             "-r", String(framesPerSecond), "-i", "-"]
+            + codec + ["-pix_fmt", "yuv420p", "-f", ext, temporaryPath]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+    }
+
+    func add(_ image: PixelBuffer) throws {
+        do {
+            try input.fileHandleForWriting.write(contentsOf: PNGEncoder.straightAlpha(image))
+        } catch {
+            throw failure()
+        }
+    }
+
+    func finish() throws {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw failure() }
+        guard rename(temporaryPath, path) == 0 else {
+            unlink(temporaryPath)
+            throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Stops ffmpeg and removes its partial file (a failed run).
+    func cancel() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        unlink(temporaryPath)
+    }
+
+    /// ffmpeg's own message, after it has stopped; the temporary file is removed.
+    private func failure() -> CLIError {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        unlink(temporaryPath)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
+        return CLIError("ffmpeg failed writing \(path): \(message)")
+    }
+}
