@@ -2,15 +2,11 @@ import LayerFXModel
 
 /// A color: `"#RRGGBB"`, `"#RRGGBBAA"` (hex, sRGB, straight alpha),
 /// `[r, g, b, a]` or `[r, g, b]` (components in 0…1), or `null` (no color).
-struct ColorValue: Decodable {
+struct ColorValue: SceneValueDecodable {
     /// `nil` for JSON `null`.
     var color: Color?
 
     static let expected = "a color \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a] with components in 0…1"
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         switch value.kind {

@@ -1,12 +1,8 @@
 import LayerFXModel
 
 /// A point `[x, y]`.
-struct PointValue: Decodable {
+struct PointValue: SceneValueDecodable {
     var point: Point
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         let n = try value.numbers(2...2, expected: "a point [x, y]")
@@ -15,14 +11,12 @@ struct PointValue: Decodable {
 }
 
 /// A size `[width, height]`; negative sides are rejected.
-struct SizeValue: Decodable {
+struct SizeValue: SceneValueDecodable {
     var size: Size
 
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
+    init<V: SceneValue>(_ value: V) throws { try self.init(value, allowNegative: false) }
 
-    init<V: SceneValue>(_ value: V, allowNegative: Bool = false) throws {
+    init<V: SceneValue>(_ value: V, allowNegative: Bool) throws {
         let n = try value.numbers(2...2, expected: "a size [width, height]")
         if !allowNegative { try Self.checkSides(n, firstIndex: 0, of: value) }
         size = Size(width: n[0], height: n[1])
@@ -41,14 +35,12 @@ struct SizeValue: Decodable {
 }
 
 /// A rectangle `[x, y, width, height]`; negative sides are rejected.
-struct RectValue: Decodable {
+struct RectValue: SceneValueDecodable {
     var rect: Rect
 
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
+    init<V: SceneValue>(_ value: V) throws { try self.init(value, allowNegative: false) }
 
-    init<V: SceneValue>(_ value: V, allowNegative: Bool = false) throws {
+    init<V: SceneValue>(_ value: V, allowNegative: Bool) throws {
         let n = try value.numbers(4...4, expected: "a rect [x, y, width, height]")
         if !allowNegative { try SizeValue.checkSides(n, firstIndex: 2, of: value) }
         rect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])

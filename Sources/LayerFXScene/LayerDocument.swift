@@ -2,7 +2,7 @@ import LayerFXModel
 
 /// One entry of `layers` or `sublayers`: a CALayer, or with `"type"` a
 /// CAShapeLayer, CAGradientLayer or CAReplicatorLayer.
-struct LayerDocument: Decodable {
+struct LayerDocument: SceneValueDecodable {
     var layer: Layer
 
     /// The keys a layer may have: CALayer's, then its subclasses'.
@@ -34,10 +34,6 @@ struct LayerDocument: Decodable {
         static func keys(of kind: LayerKind) -> [String] {
             allCases.filter { $0.owner == nil || $0.owner == kind }.map(\.rawValue)
         }
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
     }
 
     init<V: SceneValue>(_ value: V) throws {

@@ -1,12 +1,8 @@
 import LayerFXModel
 
 /// A shape path: one path object, an array of them (subpaths), or `null` (no path).
-struct PathValue: Decodable {
+struct PathValue: SceneValueDecodable {
     var path: ShapePath
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         switch value.kind {
@@ -19,7 +15,7 @@ struct PathValue: Decodable {
 
 /// One path object: exactly one of `ellipseIn`, `rect` (+ `cornerRadius`),
 /// `arcCenter` (+ `radius`, `startAngle`, `endAngle`, `clockwise`), `star`, `svg`.
-struct SubpathValue: Decodable {
+struct SubpathValue: SceneValueDecodable {
     var subpath: Subpath
 
     /// The keys of path objects: each form's main key, then the keys that go with one.
@@ -40,10 +36,6 @@ struct SubpathValue: Decodable {
     }
 
     static let expected = "a path object with one of ellipseIn, rect, arcCenter, star, svg"
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         guard value.kind == .object else {
@@ -106,16 +98,12 @@ struct SubpathValue: Decodable {
 }
 
 /// `{"center": point, "points": n, "outerRadius": R, "innerRadius": r, "rotation": a}`.
-struct StarValue: Decodable {
+struct StarValue: SceneValueDecodable {
     var subpath: Subpath
 
     /// Most points a star may have.
     static let maximumPoints = 10_000
     static let keys = ["center", "points", "outerRadius", "innerRadius", "rotation"]
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         let object = try value.object()

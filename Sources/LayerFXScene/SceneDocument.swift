@@ -7,14 +7,10 @@ import LayerFXModel
 
 /// The top-level object of a scene file: `version`, `size`, `scale`,
 /// `backgroundColor` and `layers`.
-struct SceneDocument: Decodable {
+struct SceneDocument: SceneValueDecodable {
     var scene: Scene
 
     static let keys = ["version", "size", "scale", "backgroundColor", "layers"]
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         let object = try value.object()

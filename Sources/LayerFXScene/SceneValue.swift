@@ -149,3 +149,16 @@ struct SmallNumbers: RandomAccessCollection {
         count += 1
     }
 }
+
+/// A document type written once against `SceneValue`: conforming supplies
+/// `init(_:)`, and `Decodable` reads through `TreeValue` when the decoder is
+/// SceneLoader's `TreeDecoder`, otherwise through `DecoderValue`.
+protocol SceneValueDecodable: Decodable {
+    init<V: SceneValue>(_ value: V) throws
+}
+
+extension SceneValueDecodable {
+    init(from decoder: any Decoder) throws {
+        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
+    }
+}

@@ -1,15 +1,11 @@
 import LayerFXModel
 
 /// `timingFunction`: a preset name or `[c1x, c1y, c2x, c2y]` with x in 0…1.
-struct TimingFunctionValue: Decodable {
+struct TimingFunctionValue: SceneValueDecodable {
     var function: TimingFunction
 
     /// Preset names in the contract's order.
     static let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         if value.kind == .string {
@@ -30,14 +26,10 @@ struct TimingFunctionValue: Decodable {
 }
 
 /// `repeatCount` / `repeatDuration`: a number ≥ 0, or `"infinity"` / `"HUGE"` for forever.
-struct RepeatValue: Decodable {
+struct RepeatValue: SceneValueDecodable {
     var value: Double
 
     static let infinityNames: Set<String> = ["infinity", "HUGE"]
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         switch value.kind {

@@ -8,16 +8,12 @@ import LayerFXModel
 /// A layer transform: `[a, b, c, d, tx, ty]` (CGAffineTransform order) or an
 /// object `{"scale": s}`, `{"scaleX": sx, "scaleY": sy}`, `{"rotation": r}`,
 /// `{"translation": [x, y]}`, whose keys combine as translate · rotate · scale.
-struct TransformValue: Decodable {
+struct TransformValue: SceneValueDecodable {
     var transform: LayerTransform
 
     static let expected =
         "a transform [a, b, c, d, tx, ty] or an object with scale, scaleX, scaleY, rotation, translation"
     static let objectKeys = ["scale", "scaleX", "scaleY", "rotation", "translation"]
-
-    init(from decoder: any Decoder) throws {
-        if let tree = decoder.treeValue { try self.init(tree) } else { try self.init(DecoderValue(decoder: decoder)) }
-    }
 
     init<V: SceneValue>(_ value: V) throws {
         if value.kind == .object {
