@@ -82,15 +82,9 @@ final class FrameSink {
     }
 
     /// Raw straight-alpha RGBA rows, top first, as `ffmpeg -f rawvideo -pix_fmt rgba` reads them.
-    static func writeStandardOutput(_ bytes: [UInt8]) throws {
-        var written = 0
-        try bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = write(STDOUT_FILENO, raw.baseAddress! + written, raw.count - written)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))") }
-                written += n
-            }
+    private static func writeStandardOutput(_ bytes: [UInt8]) throws {
+        guard AtomicFile.writeAll(bytes, to: STDOUT_FILENO) else {
+            throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))")
         }
     }
 }

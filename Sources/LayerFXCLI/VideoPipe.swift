@@ -3,7 +3,7 @@ import LayerFX
 
 /// A video file written by ffmpeg from raw RGBA frames on its standard input
 /// (H.264 in .mp4, VP9 in .webm, yuv420p). ffmpeg writes a temporary file
-/// that is renamed into place once it exits cleanly.
+/// that `AtomicFile.commit` renames into place once ffmpeg exits cleanly.
 final class VideoPipe {
     private let process = Process()
     private let input = Pipe()
@@ -26,8 +26,7 @@ final class VideoPipe {
         }
         self.path = path
         let ext = path.lowercased().hasSuffix(".webm") ? "webm" : "mp4"
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        temporaryPath = (directory.isEmpty ? "" : directory) + "/.layerfx-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+        temporaryPath = AtomicFile.temporaryPath(beside: path, extension: ext)
         let codec = ext == "webm" ? ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32"] : ["-c:v", "libx264", "-crf", "18"]
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
@@ -52,10 +51,7 @@ final class VideoPipe {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw failure() }
-        guard rename(temporaryPath, path) == 0 else {
-            unlink(temporaryPath)
-            throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        try AtomicFile.commit(temporaryPath, to: path)
     }
 
     /// Stops ffmpeg and removes its partial file (a failed run).

@@ -2,26 +2,19 @@
 import Glibc
 #endif
 
-/// Writes whole files so that readers never see a partial one.
+/// Writes whole files so that readers never see a partial one: the bytes go to
+/// a hidden temporary file in the destination's folder, which is renamed over
+/// the destination only when complete.
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the destination's directory, then
     /// renames it to `path`. On any error the temporary file is removed and
     /// `path` is left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        var template = Array(((directory.isEmpty ? "" : directory) + "/.layerfx-XXXXXX.tmp").utf8CString)
+        var template = Array((folder(of: path) + "/.layerfx-XXXXXX.tmp").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw error("cannot write \(path)") }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw -> Bool in
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n <= 0 { if errno == EINTR { continue }; return false }
-                written += n
-            }
-            return true
-        }
+        let ok = writeAll(bytes, to: fd)
         let saved = errno
         guard ok, fsync(fd) == 0 || errno == EINVAL, close(fd) == 0 else {
             errno = saved
@@ -29,14 +22,46 @@ public enum AtomicFile {
             unlink(tempPath)
             throw failure
         }
-        // mkstemps creates the file 0600; give it the usual 0644 (less the umask).
+        try commit(tempPath, to: path)
+    }
+
+    /// A fresh hidden name beside `path` for a file another writer (giflib,
+    /// ffmpeg) fills before `commit(_:to:)` renames it over `path`.
+    public static func temporaryPath(beside path: String, extension ext: String) -> String {
+        folder(of: path) + "/.layerfx-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+    }
+
+    /// Gives the finished `temporaryPath` the usual 0644 (less the umask) and
+    /// renames it over `path`; on failure removes it and leaves `path` as it was.
+    public static func commit(_ temporaryPath: String, to path: String) throws {
+        // mkstemps creates files 0600 and other writers use their own modes.
         let mask = umask(0); umask(mask)
-        chmod(tempPath, 0o644 & ~mask)
-        guard rename(tempPath, path) == 0 else {
+        chmod(temporaryPath, 0o644 & ~mask)
+        guard rename(temporaryPath, path) == 0 else {
             let failure = error("cannot write \(path)")
-            unlink(tempPath)
+            unlink(temporaryPath)
             throw failure
         }
+    }
+
+    /// Writes every byte to `fd`, retrying interrupted writes; false (with
+    /// `errno` set) when the descriptor refuses them.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var written = 0
+        return bytes.withUnsafeBytes { raw -> Bool in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n <= 0 { if errno == EINTR { continue }; return false }
+                written += n
+            }
+            return true
+        }
+    }
+
+    /// The folder a file at `path` lands in ("." for a bare name).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 
     private static func error(_ what: String) -> ImageWriteError {

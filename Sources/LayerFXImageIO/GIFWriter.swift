@@ -26,8 +26,7 @@ public final class GIFWriter {
         }
         self.width = width; self.height = height; self.path = path
         delay = max(Int((100 / framesPerSecond).rounded()), 1)
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        temporaryPath = (directory.isEmpty ? "" : directory) + "/.layerfx-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).gif.tmp"
+        temporaryPath = AtomicFile.temporaryPath(beside: path, extension: "gif.tmp")
         var error: Int32 = 0
         file = EGifOpenFileName(temporaryPath, true, &error)
         guard let file else { throw Self.failure("cannot write \(path)", error) }
@@ -98,13 +97,7 @@ public final class GIFWriter {
             unlink(temporaryPath)
             throw Self.failure("cannot write \(path)", error)
         }
-        let mask = umask(0); umask(mask)
-        chmod(temporaryPath, 0o644 & ~mask)
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw ImageWriteError(description: "cannot write \(path): \(reason)")
-        }
+        try AtomicFile.commit(temporaryPath, to: path)
     }
 
     /// Closes and deletes the temporary file; returns the error to throw.
