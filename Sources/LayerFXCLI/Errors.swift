@@ -9,9 +9,9 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Writes one line to standard error.
-func printError(_ line: String) {
-    var bytes = Array((line + "\n").utf8)
+/// Writes `text` (a line ends with `terminator`) to standard error, unbuffered.
+func printError(_ text: String, terminator: String = "\n") {
+    var bytes = Array((text + terminator).utf8)
     _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

@@ -30,7 +30,7 @@ final class ProgressLine {
     func finish() {
         guard enabled else { return }
         draw()
-        writeError("\n")
+        printError("")
     }
 
     private func draw() {
@@ -38,18 +38,13 @@ final class ProgressLine {
         let fps = Double(done) / elapsed
         let left = fps > 0 ? Double(total - done) / fps : 0
         let percent = total > 0 ? 100 * done / total : 100
-        writeError("\rlayerfx: frame \(done)/\(total) (\(percent)%), " + String(format: "%.1f fps, ", fps)
-                   + "\(Self.clock(left)) left\u{1B}[K")
+        printError("\rlayerfx: frame \(done)/\(total) (\(percent)%), " + String(format: "%.1f fps, ", fps)
+                   + "\(Self.clock(left)) left\u{1B}[K", terminator: "")
     }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                          : String(format: "%d:%02d", s / 60, s % 60)
-    }
-
-    private func writeError(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
