@@ -47,15 +47,14 @@ struct KeyframeTiming {
             if let functions = timingFunctions, end - 1 < functions.count { u = functions[end - 1](u) }
             return .between(end: end, fraction: u)
         case .paced, .cubicPaced:
-            var total = 0.0
-            for i in 1..<n { total += lengths(i) }
+            let segments = (1..<n).map(lengths)  // each length once: for paths it is an integral
+            let total = segments.reduce(0, +)
             guard total > 0, progress > 0 else { return .key(0) }
             let target = progress * total
             var covered = 0.0
-            for i in 1..<n {
-                let length = lengths(i)
+            for (offset, length) in segments.enumerated() {
                 if covered + length >= target && length > 0 {
-                    return .between(end: i, fraction: (target - covered) / length)
+                    return .between(end: offset + 1, fraction: (target - covered) / length)
                 }
                 covered += length
             }
