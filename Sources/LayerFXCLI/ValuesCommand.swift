@@ -40,7 +40,7 @@ struct ValuesCommand: ParsableCommand {
             let list = try TimeList(parsing: times).times
             let key = try Self.keyPath(keyPath)
             let loaded = try SceneLoader.load(contentsOfFile: scene)
-            guard let found = loaded.layer(named: layer, at: 0) else {
+            guard let found = loaded.layer(named: layer) else {
                 throw CLIError("\(scene): no layer named \"\(layer)\"" + Self.nameHint(layer, in: loaded))
             }
             if let owner = key.owner, found.layer.kind != owner {
@@ -48,8 +48,7 @@ struct ValuesCommand: ParsableCommand {
             }
             var output = ""
             for time in list {
-                let local = loaded.layer(named: layer, at: time)!.localTime
-                let properties = found.layer.presentationProperties(atLocalTime: local)
+                let properties = found.layer.presentationProperties(atLocalTime: found.localTime(atSceneTime: time))
                 output += ValueText.time(time) + " " + ValueText.text(key.value(in: properties)) + "\n"
                 if output.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(output.utf8)); output = "" }
             }

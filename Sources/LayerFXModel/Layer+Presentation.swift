@@ -29,19 +29,31 @@ extension Layer {
     }
 }
 
+/// A layer found in a scene, with the timing of every layer from the root
+/// down to it, so its local time can be read for any scene time.
+public struct LocatedLayer: Sendable {
+    public let layer: Layer
+    /// Root first, the layer's own last.
+    public let timings: [LayerTiming]
+
+    /// The layer's local time at scene time `time`: each timing applied in turn.
+    public func localTime(atSceneTime time: Double) -> Double {
+        timings.reduce(time) { $1.localTime(parentTime: $0) }
+    }
+}
+
 extension Scene {
-    /// The first layer called `name` (depth first, back to front) and its
-    /// local time at scene time `time`, with every ancestor's timing applied;
-    /// nil when no layer has that name.
-    public func layer(named name: String, at time: Double) -> (layer: Layer, localTime: Double)? {
-        func search(_ layers: [Layer], parentTime: Double) -> (layer: Layer, localTime: Double)? {
+    /// The first layer called `name` (depth first, back to front); nil when
+    /// no layer has that name.
+    public func layer(named name: String) -> LocatedLayer? {
+        func search(_ layers: [Layer], timings: [LayerTiming]) -> LocatedLayer? {
             for layer in layers {
-                let local = layer.timing.localTime(parentTime: parentTime)
-                if layer.name == name { return (layer, local) }
-                if let found = search(layer.sublayers, parentTime: local) { return found }
+                let chain = timings + [layer.timing]
+                if layer.name == name { return LocatedLayer(layer: layer, timings: chain) }
+                if let found = search(layer.sublayers, timings: chain) { return found }
             }
             return nil
         }
-        return search(layers, parentTime: time)
+        return search(layers, timings: [])
     }
 }

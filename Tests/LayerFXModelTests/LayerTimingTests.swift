@@ -31,14 +31,14 @@ func layerTimingDrivesItsAnimations() {
     #expect(abs(late.presentationProperties(at: 2.5).opacity - 0.5) < 1e-12)
 }
 
-@Test("Timing composes down the subtree and Scene.layer(named:at:) follows it")
+@Test("Timing composes down the subtree and Scene.layer(named:) follows it")
 func timingComposesDownTheTree() throws {
     let child = fading(name: "child", beginTime: 0.5, timing: LayerTiming(timeOffset: 1))
     let parent = Layer(name: "parent", sublayers: [child], timing: LayerTiming(beginTime: 1, speed: 3))
     let scene = Scene(size: Size(width: 10, height: 10), layers: [parent])
     // Scene 1.1 → parent (1.1 − 1)·3 = 0.3 → child 0.3 + 1 = 1.3 → animation 0.8 of its second.
-    let found = try #require(scene.layer(named: "child", at: 1.1))
-    #expect(abs(found.localTime - 1.3) < 1e-12)
-    #expect(abs(found.layer.presentationProperties(atLocalTime: found.localTime).opacity - 0.8) < 1e-12)
-    #expect(scene.layer(named: "missing", at: 0) == nil)
+    let found = try #require(scene.layer(named: "child"))
+    #expect(abs(found.localTime(atSceneTime: 1.1) - 1.3) < 1e-12)
+    #expect(abs(found.layer.presentationProperties(atLocalTime: found.localTime(atSceneTime: 1.1)).opacity - 0.8) < 1e-12)
+    #expect(scene.layer(named: "missing") == nil)
 }
