@@ -9,7 +9,7 @@ struct FrameSchedule: Equatable {
     /// Every frame whose time lies in `from..<to` (`from...to` with
     /// `includeEnd`), at `fps` frames per second.
     init(from: Double, to: Double, fps: Double, includeEnd: Bool) throws {
-        guard fps.isFinite, fps > 0 else { throw CLIError("--fps must be a positive number, got \(fps)") }
+        try Self.check(fps: fps)
         guard from.isFinite, to.isFinite, to >= from else {
             throw CLIError("--to (\(to)) must not be before --from (\(from))")
         }
@@ -21,13 +21,17 @@ struct FrameSchedule: Equatable {
 
     /// `--frames A-B` (inclusive) or a single `--frames N`.
     init(frames text: String, fps: Double) throws {
-        guard fps.isFinite, fps > 0 else { throw CLIError("--fps must be a positive number, got \(fps)") }
+        try Self.check(fps: fps)
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let first = Int(parts[0]), let last = Int(parts.last!), first >= 0 else {
             throw CLIError("--frames: expected FIRST-LAST or N with whole frame numbers ≥ 0, got \"\(text)\"")
         }
         guard last >= first else { throw CLIError("--frames: \(last) comes before \(first) in \"\(text)\"") }
         try self.init(first: first, last: last, fps: fps)
+    }
+
+    private static func check(fps: Double) throws {
+        guard fps.isFinite, fps > 0 else { throw CLIError("--fps must be a positive number, got \(fps)") }
     }
 
     /// At most this many frames in one run, so a typo cannot start an endless job.
