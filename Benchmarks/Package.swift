@@ -17,22 +17,15 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [
+    // One benchmark executable per folder of Benchmarks/Benchmarks.
+    targets: ["RippleField", "Evaluation"].map { name in
         .executableTarget(
-            name: "RippleField",
+            name: name,
             dependencies: [
                 .product(name: "LayerFX", package: layerFXIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/RippleField",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        .executableTarget(
-            name: "Evaluation",
-            dependencies: [
-                .product(name: "LayerFX", package: layerFXIdentity),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Evaluation",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    ]
+            path: "Benchmarks/\(name)",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+    }
 )
