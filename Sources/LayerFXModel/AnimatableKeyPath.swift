@@ -17,6 +17,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case colors, locations, startPoint, endPoint
     case instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    case fontSize, foregroundColor
 
     /// The key path as written in scene files.
     public var name: String { rawValue }
@@ -28,13 +29,14 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
              .transformScale, .transformScaleX, .transformScaleY, .transformRotation,
              .transformRotationZ, .transformTranslationX, .transformTranslationY,
              .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit,
-             .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+             .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+             .fontSize:
             return .scalar
         case .position, .anchorPoint, .boundsOrigin, .startPoint, .endPoint: return .point
         case .boundsSize: return .size
         case .bounds: return .rect
         case .transform, .sublayerTransform, .instanceTransform: return .transform
-        case .backgroundColor, .borderColor, .fillColor, .strokeColor, .instanceColor: return .color
+        case .backgroundColor, .borderColor, .fillColor, .strokeColor, .instanceColor, .foregroundColor: return .color
         case .path: return .path
         case .locations: return .numbers
         case .colors: return .colors
@@ -48,6 +50,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .colors, .locations, .startPoint, .endPoint: .gradient
         case .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset: .replicator
+        case .fontSize, .foregroundColor: .text
         default: nil
         }
     }
@@ -96,6 +99,8 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .instanceGreenOffset: return .scalar(p.instanceGreenOffset)
         case .instanceBlueOffset: return .scalar(p.instanceBlueOffset)
         case .instanceAlphaOffset: return .scalar(p.instanceAlphaOffset)
+        case .fontSize: return .scalar(p.fontSize)
+        case .foregroundColor: return p.foregroundColor.map(AnimatableValue.color) ?? .noColor
         }
     }
 
@@ -147,10 +152,12 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case (.instanceGreenOffset, .scalar(let v)): properties.instanceGreenOffset = v
         case (.instanceBlueOffset, .scalar(let v)): properties.instanceBlueOffset = v
         case (.instanceAlphaOffset, .scalar(let v)): properties.instanceAlphaOffset = v
+        case (.fontSize, .scalar(let v)): properties.fontSize = v
         case (.backgroundColor, _): if let c = color(value) { properties.backgroundColor = c }
         case (.borderColor, _): if let c = color(value) { properties.borderColor = c }
         case (.fillColor, _): if let c = color(value) { properties.fillColor = c }
         case (.strokeColor, _): if let c = color(value) { properties.strokeColor = c }
+        case (.foregroundColor, _): if let c = color(value) { properties.foregroundColor = c }
         default: break
         }
     }

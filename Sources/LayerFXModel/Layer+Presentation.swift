@@ -43,13 +43,14 @@ public struct LocatedLayer: Sendable {
 }
 
 extension Scene {
-    /// The first layer called `name` (depth first, back to front); nil when
-    /// no layer has that name.
+    /// The first layer called `name` (depth first, back to front, a layer's
+    /// mask before its sublayers); nil when no layer has that name.
     public func layer(named name: String) -> LocatedLayer? {
         func search(_ layers: [Layer], timings: [LayerTiming]) -> LocatedLayer? {
             for layer in layers {
                 let chain = timings + [layer.timing]
                 if layer.name == name { return LocatedLayer(layer: layer, timings: chain) }
+                if let found = search(layer.mask.map { [$0] } ?? [], timings: chain) { return found }
                 if let found = search(layer.sublayers, timings: chain) { return found }
             }
             return nil

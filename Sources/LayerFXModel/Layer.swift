@@ -12,11 +12,24 @@ public struct Layer: Hashable, Sendable {
     public var animations: [Animation]
     /// The layer's own beginTime/speed/timeOffset, applied to its animations and subtree.
     public var timing: LayerTiming
+    /// Held in an array because a struct cannot contain itself; zero or one element.
+    private var maskStorage: [Layer]
+
+    /// `CALayer.mask`: a layer whose alpha (its whole rendered subtree) masks
+    /// this layer and its sublayers. It lives in this layer's coordinate
+    /// space (as a sublayer would, without `sublayerTransform`) and its time
+    /// is this layer's local time.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
 
     public init(name: String? = nil, kind: LayerKind = .plain, properties: LayerProperties = .init(),
-                sublayers: [Layer] = [], animations: [Animation] = [], timing: LayerTiming = .identity) {
+                sublayers: [Layer] = [], animations: [Animation] = [], timing: LayerTiming = .identity,
+                mask: Layer? = nil) {
         self.name = name; self.kind = kind; self.properties = properties
         self.sublayers = sublayers; self.animations = animations; self.timing = timing
+        self.maskStorage = mask.map { [$0] } ?? []
     }
 }
 

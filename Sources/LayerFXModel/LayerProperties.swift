@@ -8,6 +8,8 @@ public enum LayerKind: Hashable, Sendable {
     case gradient
     /// A `CAReplicatorLayer`.
     case replicator
+    /// A `CATextLayer`.
+    case text
 
     /// The name of the layer type in scene files.
     public var typeName: String {
@@ -16,6 +18,7 @@ public enum LayerKind: Hashable, Sendable {
         case .shape: "shape"
         case .gradient: "gradient"
         case .replicator: "replicator"
+        case .text: "text"
         }
     }
 }
@@ -27,6 +30,10 @@ public enum GradientType: String, Hashable, Sendable { case axial, radial, conic
 public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
 /// The `lineCap` of a shape layer's stroke.
 public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+/// `CATextLayer.alignmentMode`: how each line sits in the layer's width
+/// (`natural` and `justified` align left, as for left-to-right text on one line).
+public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable { case natural, left, right, center, justified }
+
 /// The `fillRule` of a shape layer.
 public enum FillRule: String, Hashable, Sendable { case nonZero, evenOdd }
 
@@ -83,6 +90,17 @@ public struct LayerProperties: Hashable, Sendable {
     public var instanceGreenOffset: Double = 0
     public var instanceBlueOffset: Double = 0
     public var instanceAlphaOffset: Double = 0
+    // CATextLayer
+    /// The text drawn; empty draws nothing.
+    public var string = ""
+    /// A font file path or a family/face name; nil is the default face
+    /// (CATextLayer's Helvetica, stood in for by DejaVu Sans).
+    public var font: String? = nil
+    /// Points; CATextLayer's default is 36.
+    public var fontSize: Double = 36
+    /// The glyphs' colour; CATextLayer's default is opaque white, nil draws no glyphs.
+    public var foregroundColor: Color? = .white
+    public var alignmentMode: TextAlignmentMode = .natural
 
     public init() {}
 }

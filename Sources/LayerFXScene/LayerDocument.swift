@@ -1,9 +1,11 @@
 import LayerFXModel
 
 /// One entry of `layers` or `sublayers`: a CALayer, or with `"type"` a
-/// CAShapeLayer, CAGradientLayer or CAReplicatorLayer.
+/// CAShapeLayer, CAGradientLayer, CAReplicatorLayer or CATextLayer.
+/// `mask` references by name are resolved later, for the whole document
+/// (`MaskResolver`).
 struct LayerDocument: SceneValueDecodable {
-    var layer: Layer
+    var decoded: DecodedLayer
 
     /// The keys a layer may have: CALayer's, then its subclasses'.
     enum Key: String, CaseIterable {
@@ -15,6 +17,7 @@ struct LayerDocument: SceneValueDecodable {
         case colors, locations, startPoint, endPoint, gradientType
         case instanceCount, instanceTransform, instanceDelay, instanceColor
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+        case string, font, fontSize, foregroundColor, alignmentMode
 
         /// The layer subclass that has this key; nil for CALayer's own.
         var owner: LayerKind? {
@@ -24,6 +27,7 @@ struct LayerDocument: SceneValueDecodable {
             case .colors, .locations, .startPoint, .endPoint, .gradientType: .gradient
             case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset,
                  .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .replicator
+            case .string, .font, .fontSize, .foregroundColor, .alignmentMode: .text
             default: nil
             }
         }
@@ -39,7 +43,8 @@ struct LayerDocument: SceneValueDecodable {
     init<V: SceneValue>(_ value: V) throws {
         let object = try value.object()
         let kind = try Self.decodeKind(object.member("type"))
-        layer = Layer(kind: kind)
+        var layer = Layer(kind: kind)
+        decoded = DecodedLayer(layer: layer)
 
         try object.forEachMember { key, member in
             guard let known = Key.table(key.name), known.owner == nil || known.owner == kind else {
@@ -62,8 +67,13 @@ struct LayerDocument: SceneValueDecodable {
             case .borderColor: layer.properties.borderColor = try ColorValue(member).color
             case .masksToBounds: layer.properties.masksToBounds = try member.bool()
             case .mask:
-                if member.kind != .null { throw member.issue(Unsupported.mask) }
-            case .sublayers: layer.sublayers = try member.array { try LayerDocument($0).layer }
+                switch member.kind {
+                case .null: decoded.mask = nil
+                case .string: decoded.mask = .reference(try member.string(), issue: { member.issue($0) })
+                case .object: decoded.mask = .inline(try LayerDocument(member).decoded)
+                default: throw member.issue("expected a layer object or the name of another layer, found \(member.kindDescription)")
+                }
+            case .sublayers: decoded.sublayers = try member.array { try LayerDocument($0).decoded }
             case .beginTime: layer.timing.beginTime = try member.number()
             case .speed: layer.timing.speed = try member.number()
             case .timeOffset: layer.timing.timeOffset = try member.number()
@@ -104,8 +114,16 @@ struct LayerDocument: SceneValueDecodable {
             case .instanceGreenOffset: layer.properties.instanceGreenOffset = try member.number()
             case .instanceBlueOffset: layer.properties.instanceBlueOffset = try member.number()
             case .instanceAlphaOffset: layer.properties.instanceAlphaOffset = try member.number()
+            case .string: layer.properties.string = try member.string()
+            case .font:
+                layer.properties.font = member.kind == .null ? nil : try member.string()
+            case .fontSize: layer.properties.fontSize = try member.number(.nonNegative)
+            case .foregroundColor: layer.properties.foregroundColor = try ColorValue(member).color
+            case .alignmentMode:
+                layer.properties.alignmentMode = try member.name("alignment mode", TextAlignmentMode.allCases)
             }
         }
+        decoded.layer = layer
         if let locations = layer.properties.locations, let colors = layer.properties.colors,
            locations.count != colors.count, let member = object.member("locations") {
             throw member.issue("locations has \(locations.count) entries but colors has \(colors.count); give one location per color")
@@ -125,7 +143,7 @@ struct LayerDocument: SceneValueDecodable {
     private static func decodeKind<V: SceneValue>(_ value: V?) throws -> LayerKind {
         guard let value else { return .plain }
         let name = try value.string()
-        let kinds: [LayerKind] = [.plain, .shape, .gradient, .replicator]
+        let kinds: [LayerKind] = [.plain, .shape, .gradient, .replicator, .text]
         if let kind = kinds.first(where: { $0.typeName == name }) { return kind }
         if Unsupported.layerTypes.contains(name) { throw value.issue(Unsupported.layerType(name)) }
         throw value.issue(StrictKeys.unknownName("layer type", name, options: kinds.map(\.typeName)))

@@ -18,7 +18,7 @@ struct SceneDocument: SceneValueDecodable {
         var sizeValue: V? = nil
         var scale = 1.0
         var background = Color.clear
-        var layers: [Layer] = []
+        var layers: [DecodedLayer] = []
         try object.forEachMember { key, member in
             switch key.name {
             case "version":
@@ -31,7 +31,7 @@ struct SceneDocument: SceneValueDecodable {
                 sizeValue = member
             case "scale": scale = try member.number(.positive)
             case "backgroundColor": background = try ColorValue(member).color ?? .clear
-            case "layers": layers = try member.array { try LayerDocument($0).layer }
+            case "layers": layers = try member.array { try LayerDocument($0).decoded }
             default: throw StrictKeys.unknownKey(key, in: object, allowed: Self.keys)
             }
         }
@@ -39,7 +39,7 @@ struct SceneDocument: SceneValueDecodable {
             throw object.issue("missing required key \"size\"")
         }
         try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
-        scene = Scene(size: size, scale: scale, backgroundColor: background, layers: layers)
+        scene = Scene(size: size, scale: scale, backgroundColor: background, layers: try MaskResolver.resolve(layers))
     }
 
     /// The output frame (size × scale, rounded up) must be 1…16384 px per side.

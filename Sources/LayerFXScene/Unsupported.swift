@@ -6,7 +6,7 @@ enum Unsupported {
     static let suffix = "not supported yet by this version of LayerFX"
 
     /// Layer `type`s of the contract that are rejected.
-    static let layerTypes: Set<String> = ["text", "effect"]
+    static let layerTypes: Set<String> = ["effect"]
 
     /// The message for a rejected layer type.
     static func layerType(_ type: String) -> String {
@@ -16,7 +16,6 @@ enum Unsupported {
     /// Keys of the contract's layer subclasses that are not implemented, by subclass.
     static let subclassKeys: [String: String] = {
         var owner: [String: String] = [:]
-        for key in ["string", "fontSize", "font", "foregroundColor", "alignmentMode"] { owner[key] = "text" }
         owner["effect"] = "effect"
         return owner
     }()
@@ -26,8 +25,6 @@ enum Unsupported {
         subclassKeys[key].map { "\(key) belongs to \($0) layers, which are \(suffix)" }
     }
 
-    /// `mask` (any value but null).
-    static let mask = "\"mask\" layers are \(suffix)"
     /// `lineDashPattern` with dashes.
     static let lineDashPattern = "dashed lines (a non-empty \"lineDashPattern\") are \(suffix)"
     /// `{"svg": …}` paths.

@@ -34,7 +34,7 @@ import LayerFXModel
     static let invalidDocuments: [String] = [
         #"{"size": [1, 1], "layers": [{"opactiy": 1}]}"#,
         #"{"size": [1, 1], "layers": [{"name": "ring", "sublayers": [{}, {"fillColor": null}]}]}"#,
-        #"{"size": [1, 1], "layers": [{"type": "text"}]}"#,
+        #"{"size": [1, 1], "layers": [{"name": "a", "sublayers": [{"name": "b", "mask": "a"}]}]}"#,
         #"{"size": [1, 1], "layers": [{"position": [1, 2, 3]}]}"#,
         #"{"size": [1, 1], "layers": [{"hidden": 1}]}"#,
         #"{"size": [1, 1], "layers": [{"opacity": true}]}"#,

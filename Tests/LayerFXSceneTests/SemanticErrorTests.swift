@@ -58,7 +58,7 @@ import LayerFXScene
                        message: "unknown key \"instanceCount\" (instanceCount belongs to replicator layers; add \"type\": \"replicator\")",
                        at: "\"instanceCount\"")
         expectRejected(##"{"size": [1, 1], "layers": [{"string": "Hi"}]}"##, path: "layers[0]",
-                       message: "unknown key \"string\" (string belongs to text layers, which are not supported yet by this version of LayerFX)",
+                       message: "unknown key \"string\" (string belongs to text layers; add \"type\": \"text\")",
                        at: "\"string\"")
     }
 
@@ -66,17 +66,13 @@ import LayerFXScene
         let json = """
         {
           "size": [100, 100],
-          "layers": [{"type": "text", "string": "Hi"}]
+          "layers": [{"type": "effect"}]
         }
         """
         #expect(sceneError(json)?.description
-                == "scene.json:3:23: layers[0].type: \"text\" layers are not supported yet by this version of LayerFX")
-        for type in ["text", "effect"] {
-            #expect(layerError("{\"type\": \"\(type)\"}")?.message
-                    == "\"\(type)\" layers are not supported yet by this version of LayerFX")
-        }
+                == "scene.json:3:23: layers[0].type: \"effect\" layers are not supported yet by this version of LayerFX")
         expectRejected(##"{"size": [1, 1], "layers": [{"type": "circle"}]}"##, path: "layers[0].type",
-                       message: "unknown layer type \"circle\"; expected one of layer, shape, gradient, replicator",
+                       message: "unknown layer type \"circle\"; expected one of layer, shape, gradient, replicator, text",
                        at: "\"circle\"")
     }
 
@@ -250,9 +246,6 @@ import LayerFXScene
     }
 
     @Test func notSupportedYet() {
-        expectRejected(##"{"size": [1, 1], "layers": [{"mask": {"bounds": [0, 0, 1, 1]}}]}"##, path: "layers[0].mask",
-                       message: "\"mask\" layers are not supported yet by this version of LayerFX", at: "{\"bounds\"")
-        #expect(layerError(##"{"mask": null}"##) == nil)
         #expect(layerError(##"{"type": "shape", "lineDashPattern": [4, 2]}"##)?.message
                 == "dashed lines (a non-empty \"lineDashPattern\") are not supported yet by this version of LayerFX")
         #expect(layerError(##"{"type": "shape", "lineDashPattern": null}"##) == nil)
