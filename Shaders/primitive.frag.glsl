@@ -22,7 +22,19 @@ flat in vec4 v_paint2;
 flat in uvec4 v_stops0;
 flat in uvec4 v_stops1;
 
+// Polygon edges (x0, y0, x1, y1) in device pixels, EDGE_ROW_LENGTH per row
+// (RGBA32F); the glyph atlas (R8); the offscreen layer being composited and
+// its mask (RGBA8, device-sized).
+uniform highp sampler2D u_edges;
+uniform highp sampler2D u_atlas;
+uniform highp sampler2D u_layer;
+uniform highp sampler2D u_mask;
+// (edge value, distance range) of the glyph atlas.
+uniform vec2 u_atlasDecode;
+
 out vec4 fragColor;
+
+const int EDGE_ROW_LENGTH = 1024;
 
 const float PI = 3.14159265358979;
 
@@ -153,12 +165,73 @@ vec4 gradientColor(vec2 p) {
     return result;
 }
 
-void main() {
-    vec2 device = gl_FragCoord.xy;
-    vec2 t = device - v_translation.xy;
-    vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);
+bool insideByRule(int winding) {
+    return v_shapeExtra.w > 0.5 ? (winding & 1) != 0 : winding != 0;
+}
 
-    int kind = int(v_translation.z);
+// Coverage of a polygon band at device point p: the winding number (a ray
+// towards +x) decides inside; the distance to the nearest edge whose
+// crossing changes inside/outside gives the antialiasing, clamp(0.5 ± d).
+// Edges a crossing of which leaves the fill state unchanged (the inner
+// edges of overlapping stroke pieces) do not count.
+float pathCoverage(vec2 p) {
+    int first = int(v_shapeExtra.x);
+    int count = int(v_shapeExtra.y);
+    int winding = 0;
+    float dUp = 1e30;    // nearest edge whose far side has winding + 1
+    float dDown = 1e30;  // nearest edge whose far side has winding - 1
+    for (int i = 0; i < count; i++) {
+        int index = first + i;
+        vec4 e = texelFetch(u_edges, ivec2(index % EDGE_ROW_LENGTH, index / EDGE_ROW_LENGTH), 0);
+        vec2 a = e.xy;
+        vec2 ab = e.zw - e.xy;
+        vec2 ap = p - a;
+        float h = clamp((ap.x * ab.x + ap.y * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
+        vec2 off = ap - ab * h;
+        float dist = sqrt(off.x * off.x + off.y * off.y);
+        if ((a.y <= p.y) != (e.w <= p.y)) {
+            float x = a.x + (p.y - a.y) / ab.y * ab.x;
+            if (x > p.x) winding += ab.y > 0.0 ? 1 : -1;
+        }
+        if (ab.x * ap.y - ab.y * ap.x > 0.0) dDown = min(dDown, dist); else dUp = min(dUp, dist);
+    }
+    bool inside = insideByRule(winding);
+    float d = 1e30;
+    if (insideByRule(winding + 1) != inside) d = min(d, dUp);
+    if (insideByRule(winding - 1) != inside) d = min(d, dDown);
+    return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
+}
+
+float atlasTexel(ivec2 c, ivec2 size) {
+    return texelFetch(u_atlas, clamp(c, ivec2(0), size - 1), 0).r;
+}
+
+// Coverage of a glyph at local point p: its distance field sampled
+// bilinearly between texel centres, in device pixels, clamp(0.5 + d).
+float glyphCoverage(vec2 p) {
+    float texelsPerUnit = v_shapeExtra.w;
+    vec2 uv = v_shapeExtra.xy + (p - v_shape.xy) * texelsPerUnit;
+    vec2 uvEnd = v_shapeExtra.xy + (v_shape.zw - v_shape.xy) * texelsPerUnit;
+    if (uv.x < v_shapeExtra.x || uv.y < v_shapeExtra.y || uv.x > uvEnd.x || uv.y > uvEnd.y) return 0.0;
+    vec2 f = uv - 0.5;
+    vec2 cell = floor(f);
+    vec2 w = f - cell;
+    ivec2 c = ivec2(cell);
+    ivec2 size = textureSize(u_atlas, 0);
+    float top = atlasTexel(c, size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 0), size) * w.x;
+    float bottom = atlasTexel(c + ivec2(0, 1), size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 1), size) * w.x;
+    float v = top * (1.0 - w.y) + bottom * w.y;
+    float texels = (v - u_atlasDecode.x) * u_atlasDecode.y;
+    // Device pixels per local unit (the transform's area scale), per texel.
+    float pixelsPerTexel = inversesqrt(abs(v_inverse.x * v_inverse.w - v_inverse.y * v_inverse.z)) / texelsPerUnit;
+    return clamp(0.5 + texels * pixelsPerTexel, 0.0, 1.0);
+}
+
+vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
+
+// The premultiplied colour of an analytic shape (ellipse, rounded rectangle,
+// star) at local point p: fill (solid or gradient) under stroke.
+vec4 shapeColor(vec2 p, int kind) {
     vec3 sd;
     float hMin, hMax;
     if (kind == 0) {
@@ -181,9 +254,26 @@ void main() {
     float strokeCov = bandCoverage(abs(d), 0.5 * v_translation.w / lg);
 
     vec4 paint = v_paint0.x > 0.5 ? gradientColor(p) : v_fillColor;
-    vec4 fill = vec4(paint.rgb * paint.a, paint.a) * fillCov;
-    vec4 stroke = vec4(v_strokeColor.rgb * v_strokeColor.a, v_strokeColor.a) * strokeCov;
-    vec4 color = stroke + fill * (1.0 - stroke.a);
+    vec4 fill = premultiplied(paint) * fillCov;
+    vec4 stroke = premultiplied(v_strokeColor) * strokeCov;
+    return stroke + fill * (1.0 - stroke.a);
+}
+
+void main() {
+    vec2 device = gl_FragCoord.xy;
+    int kind = int(v_translation.z);
+    vec4 color;
+    if (kind == 3) {
+        color = premultiplied(v_fillColor) * pathCoverage(device);
+    } else if (kind == 7) {
+        ivec2 pixel = ivec2(device);
+        color = texelFetch(u_layer, pixel, 0);
+        if (v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
+    } else {
+        vec2 t = device - v_translation.xy;
+        vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);
+        color = kind == 4 ? premultiplied(v_fillColor) * glyphCoverage(p) : shapeColor(p, kind);
+    }
 
     float coverage = v_shapeExtra.z;
     if (v_clipRadii.z > 0.5) coverage *= clipCoverage(device, v_clip0Linear, v_clip0Offset, v_clipRadii.x);

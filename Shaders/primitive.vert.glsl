@@ -41,30 +41,39 @@ flat out vec4 v_paint2;
 flat out uvec4 v_stops0;
 flat out uvec4 v_stops1;
 
-// Local-space half extents of the shape's bounding box about a_shape.xy.
-vec2 shapeHalfExtent() {
-    int kind = int(a_translation.z);
-    if (kind == 2) return vec2(a_shape.z);
-    return a_shape.zw;
-}
-
+// The quad, as `PrimitiveInstance.deviceQuad` in Sources/LayerFXPrimitives
+// computes it (the CPU backend uses that): analytic shapes get their local
+// bounding box plus half the stroke and a 2 px antialiasing margin; glyphs
+// their local quad; polygon bands and composites a device rectangle.
 void main() {
     float a = a_transform.x, b = a_transform.y, c = a_transform.z, d = a_transform.w;
     float invDet = 1.0 / (a * d - b * c);
     v_inverse = vec4(d * invDet, -b * invDet, -c * invDet, a * invDet);
 
-    // Smallest singular value of the linear part: one device pixel is at most
-    // 1/sigmaMin local units, so the quad gets a 2 px antialiasing margin.
-    float s = a * a + b * b + c * c + d * d;
-    float det = abs(a * d - b * c);
-    float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
-    float margin = 2.0 / max(sigmaMin, 1e-6);
-    vec2 extent = shapeHalfExtent() + vec2(0.5 * a_translation.w + margin);
-
+    int kind = int(a_translation.z);
     vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;
-    vec2 local = a_shape.xy + corner * extent;
-    vec2 device = vec2(a * local.x + c * local.y + a_translation.x,
-                       b * local.x + d * local.y + a_translation.y);
+    vec2 device;
+    if (kind == 3 || kind == 7) {
+        device = vec2(corner.x < 0.0 ? a_shape.x : a_shape.z, corner.y < 0.0 ? a_shape.y : a_shape.w);
+    } else {
+        vec2 center, extent;
+        if (kind == 4) {
+            center = (a_shape.xy + a_shape.zw) * 0.5;
+            extent = (a_shape.zw - a_shape.xy) * 0.5;
+        } else {
+            // Smallest singular value of the linear part: one device pixel is at
+            // most 1/sigmaMin local units, so the margin is 2 px in every direction.
+            float s = a * a + b * b + c * c + d * d;
+            float det = abs(a * d - b * c);
+            float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
+            float margin = 2.0 / max(sigmaMin, 1e-6);
+            center = a_shape.xy;
+            extent = (kind == 2 ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w + margin);
+        }
+        vec2 local = center + corner * extent;
+        device = vec2(a * local.x + c * local.y + a_translation.x,
+                      b * local.x + d * local.y + a_translation.y);
+    }
     // No y flip: device row 0 (top) is framebuffer row 0, so glReadPixels
     // returns rows top to bottom.
     gl_Position = vec4(device / u_viewport * 2.0 - 1.0, 0.0, 1.0);

@@ -5,9 +5,11 @@ import LayerFXPrimitives
 /// math as the GPU shaders, evaluated at pixel centres in Swift.
 ///
 /// The frame is cut into bands of rows that are shaded in parallel on all
-/// cores; inside a band primitives are drawn in order. Like the GPU's RGBA8
-/// framebuffer, each primitive's premultiplied color is converted to 8 bits
-/// and blended source-over into 8-bit pixels (see `blendSourceOver`).
+/// cores; inside a band primitives are drawn in order, offscreen layers
+/// (``ShapeKind/beginLayer`` … ``ShapeKind/composite``) as band-sized
+/// buffers. Like the GPU's RGBA8 framebuffers, each primitive's premultiplied
+/// color is converted to 8 bits and blended source-over into 8-bit pixels
+/// (see `blendSourceOver`).
 public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
@@ -23,43 +25,127 @@ public struct CPURenderer: RenderBackend, Sendable {
     public func render(_ frame: Frame) throws -> PixelBuffer {
         let width = frame.width, height = frame.height
         let prepared = frame.primitives.compactMap { PreparedPrimitive($0, width: width, height: height) }
+        let groupEnds = try LayerNesting.compositeIndices(of: prepared.map(\.kind))
         let bg = frame.background
-        let clear = SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-        let clearBytes = quantize(clear)
+        let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let bandCount = (height + bandHeight - 1) / bandHeight
         let bandHeight = self.bandHeight
+        let atlasTexels = frame.glyphAtlas?.bytes ?? []
         bytes.withUnsafeMutableBufferPointer { buffer in
             let base = UnsafeSendablePointer(buffer.baseAddress!)
-            do {
-                DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                    let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
-                    let pixels = base.pointer
-                    for i in (y0 * width)..<((y1 + 1) * width) {
-                        (pixels + i * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = clearBytes }
-                    }
-                    for primitive in prepared where primitive.maxY >= y0 && primitive.minY <= y1 {
-                        draw(primitive, rows: max(primitive.minY, y0)...min(primitive.maxY, y1),
-                             width: width, into: pixels)
+            frame.pathEdges.withUnsafeBufferPointer { edges in
+                atlasTexels.withUnsafeBufferPointer { texels in
+                    let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
+                    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+                        let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
+                        var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
+                        band.fill(clearBytes)
+                        band.draw(prepared, groupEnds: groupEnds, resources: resources)
                     }
                 }
             }
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
+}
 
-    @inline(__always)
-    private func draw(_ primitive: PreparedPrimitive, rows: ClosedRange<Int>, width: Int,
-                      into pixels: UnsafeMutablePointer<UInt8>) {
-        for y in rows {
-            let py = Float(y) + 0.5
-            for x in primitive.minX...primitive.maxX {
-                let src = primitive.shade(Float(x) + 0.5, py)
-                if src.w <= 0 && src.x <= 0 && src.y <= 0 && src.z <= 0 { continue }
-                let p = pixels + (y * width + x) * 4
-                p.withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { pixel in
-                    pixel.pointee = blendSourceOver(quantize(src), pixel.pointee)
+/// The rows `y0...y1` of a frame, with the stack of offscreen layers open in them.
+private struct Band {
+    let y0: Int, y1: Int, width: Int
+    /// Pixel (x, y) of the current target is at `target + ((y − y0)·width + x)·4`.
+    private var target: UnsafeMutablePointer<UInt8>
+    /// Open offscreen layers, innermost last (the image itself is not on it).
+    private var stack: [UnsafeMutablePointer<UInt8>] = []
+    private var targets: [UnsafeMutablePointer<UInt8>]
+    private var spare: [UnsafeMutablePointer<UInt8>] = []
+
+    init(y0: Int, y1: Int, width: Int, image: UnsafeMutablePointer<UInt8>) {
+        self.y0 = y0; self.y1 = y1; self.width = width
+        target = image
+        targets = [image]
+    }
+
+    /// Sets every pixel of the current target to `color`.
+    func fill(_ color: SIMD4<UInt8>) {
+        for i in 0..<((y1 - y0 + 1) * width) {
+            (target + i * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = color }
+        }
+    }
+
+    mutating func draw(_ primitives: [PreparedPrimitive], groupEnds: [Int: Int], resources: FrameResources) {
+        defer { for buffer in spare + stack { buffer.deallocate() } }
+        var i = 0
+        while i < primitives.count {
+            let primitive = primitives[i]
+            switch primitive.kind {
+            case .beginLayer:
+                // A layer that misses these rows leaves them as they are.
+                if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX, let end = groupEnds[i] {
+                    i = end + 1
+                    continue
                 }
+                push(clearing: primitive)
+            case .beginMask:
+                push(clearing: primitive)
+            case .composite:
+                composite(primitive)
+            default:
+                if primitive.maxY >= y0 && primitive.minY <= y1 {
+                    shade(primitive, resources)
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// Opens an offscreen layer, transparent inside the marker's rectangle.
+    private mutating func push(clearing marker: PreparedPrimitive) {
+        let buffer = spare.popLast() ?? .allocate(capacity: (y1 - y0 + 1) * width * 4)
+        stack.append(buffer)
+        target = buffer
+        forEachPixel(of: marker) { _, _, pixel in pixel.pointee = .zero }
+    }
+
+    /// Blends the innermost layer (times its mask's alpha) onto the one below.
+    private mutating func composite(_ primitive: PreparedPrimitive) {
+        let masked = primitive.shapeExtra.x > 0.5
+        let mask = masked ? stack.popLast() : nil
+        guard let content = stack.popLast() else { return }
+        target = stack.last ?? targets[0]
+        let rowBytes = width * 4
+        forEachPixel(of: primitive) { x, y, pixel in
+            let offset = (y - y0) * rowBytes + x * 4
+            var color = SIMD4<Float>(SIMD4<UInt8>(content[offset], content[offset + 1], content[offset + 2],
+                                                  content[offset + 3])) / 255
+            if let mask { color *= Float(mask[offset + 3]) / 255 }
+            let src = color * primitive.clipCoverage(Float(x) + 0.5, Float(y) + 0.5)
+            if src.w <= 0 && src.x <= 0 && src.y <= 0 && src.z <= 0 { return }
+            pixel.pointee = blendSourceOver(quantize(src), pixel.pointee)
+        }
+        spare.append(content)
+        if let mask { spare.append(mask) }
+    }
+
+    private func shade(_ primitive: PreparedPrimitive, _ resources: FrameResources) {
+        forEachPixel(of: primitive) { x, y, pixel in
+            let src = primitive.shade(Float(x) + 0.5, Float(y) + 0.5, resources)
+            if src.w <= 0 && src.x <= 0 && src.y <= 0 && src.z <= 0 { return }
+            pixel.pointee = blendSourceOver(quantize(src), pixel.pointee)
+        }
+    }
+
+    /// Calls `body` for each pixel of the current target inside the
+    /// primitive's pixel box and these rows.
+    @inline(__always)
+    private func forEachPixel(of primitive: PreparedPrimitive,
+                              _ body: (Int, Int, UnsafeMutablePointer<SIMD4<UInt8>>) -> Void) {
+        let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
+        guard !rows.isEmpty, primitive.minX <= primitive.maxX else { return }
+        for y in rows {
+            let row = target + (y - y0) * width * 4
+            for x in primitive.minX...primitive.maxX {
+                (row + x * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { body(x, y, $0) }
             }
         }
     }

@@ -1,4 +1,5 @@
 // Coverage and shading, the same math as Shaders/primitive.frag.glsl.
+import LayerFXPrimitives
 
 /// Box-filtered coverage of the band [-halfWidth, halfWidth] around a line at
 /// distance `s` (pixels) from the pixel centre.
@@ -17,20 +18,65 @@ func clipCoverage(_ x: Float, _ y: Float, linear: SIMD4<Float>, offset: SIMD4<Fl
     return min(max(0.5 - sd.x / lc, 0), 1)
 }
 
+@inline(__always)
+func premultiplied(_ c: SIMD4<Float>) -> SIMD4<Float> { SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) }
+
+/// What a frame's primitives read besides themselves (read-only buffers shared by the bands).
+struct FrameResources: @unchecked Sendable {
+    let edges: UnsafeBufferPointer<SIMD4<Float>>
+    let atlas: GlyphAtlasImage?
+    let atlasTexels: UnsafeBufferPointer<UInt8>
+}
+
 extension PreparedPrimitive {
-    /// The premultiplied color this primitive contributes at device pixel centre (x, y).
+    /// The premultiplied color this drawn primitive (not a composite or a
+    /// marker) contributes at device pixel centre (x, y), as `main` in the
+    /// fragment shader.
     @inline(__always)
-    func shade(_ x: Float, _ y: Float) -> SIMD4<Float> {
+    func shade(_ x: Float, _ y: Float, _ resources: FrameResources) -> SIMD4<Float> {
+        var color: SIMD4<Float>
+        if kind == .path {
+            color = premultipliedFill * pathCoverage(x, y, edges: resources.edges, first: Int(shapeExtra.x),
+                                                     count: Int(shapeExtra.y),
+                                                     rule: WindingRule(rawValue: Int(shapeExtra.w)) ?? .nonZero)
+        } else {
+            let inv = inverse
+            let tx = x - translation.x, ty = y - translation.y
+            let px = inv.x * tx + inv.z * ty, py = inv.y * tx + inv.w * ty
+            if kind == .glyph, let atlas = resources.atlas {
+                color = premultipliedFill * glyphCoverage(px, py, self, atlas: atlas, texels: resources.atlasTexels)
+            } else {
+                color = shapeColor(px, py)
+            }
+        }
+        return color * clipCoverage(x, y)
+    }
+
+    /// Opacity times the coverage of both clips at device point (x, y).
+    @inline(__always)
+    func clipCoverage(_ x: Float, _ y: Float) -> Float {
+        var coverage = shapeExtra.z
+        if clipCount > 0.5 {
+            coverage *= LayerFXCPU.clipCoverage(x, y, linear: clip0Linear, offset: clip0Offset, radius: clipRadius0)
+        }
+        if clipCount > 1.5 {
+            coverage *= LayerFXCPU.clipCoverage(x, y, linear: clip1Linear, offset: clip1Offset, radius: clipRadius1)
+        }
+        return coverage
+    }
+
+    /// `shapeColor` of the fragment shader: an analytic shape's fill (solid
+    /// or gradient) under its stroke at local point (px, py).
+    @inline(__always)
+    private func shapeColor(_ px: Float, _ py: Float) -> SIMD4<Float> {
         let inv = inverse
-        let tx = x - translation.x, ty = y - translation.y
-        let px = inv.x * tx + inv.z * ty, py = inv.y * tx + inv.w * ty
         let sd: SIMD3<Float>
         let hMin: Float, hMax: Float
         switch kind {
-        case 0:
+        case .ellipse:
             sd = ellipseSDF(px, py, center: SIMD2(shape.x, shape.y), radii: SIMD2(shape.z, shape.w))
             hMin = min(shape.z, shape.w); hMax = max(shape.z, shape.w)
-        case 1:
+        case .roundedRect:
             sd = roundedRectSDF(px, py, center: SIMD2(shape.x, shape.y), halfSize: SIMD2(shape.z, shape.w),
                                 radius: shapeExtra.x)
             hMin = min(shape.z, shape.w); hMax = max(shape.z, shape.w)
@@ -47,19 +93,9 @@ extension PreparedPrimitive {
 
         var fill = premultipliedFill * fillCov
         if let gradient {
-            let paint = gradient.color(px, py)
-            fill = SIMD4(paint.x * paint.w, paint.y * paint.w, paint.z * paint.w, paint.w) * fillCov
+            fill = premultiplied(gradient.color(px, py)) * fillCov
         }
         let stroke = premultipliedStroke * strokeCov
-        let color = stroke + fill * (1 - stroke.w)
-
-        var coverage = shapeExtra.z
-        if clipCount > 0.5 {
-            coverage *= clipCoverage(x, y, linear: clip0Linear, offset: clip0Offset, radius: clipRadius0)
-        }
-        if clipCount > 1.5 {
-            coverage *= clipCoverage(x, y, linear: clip1Linear, offset: clip1Offset, radius: clipRadius1)
-        }
-        return color * coverage
+        return stroke + fill * (1 - stroke.w)
     }
 }

@@ -16,20 +16,31 @@ struct Clip {
 }
 
 /// The clips in force at a point of the tree walk, innermost last. A
-/// primitive carries at most two clips; when a third is pushed, sharp
-/// axis-aligned rectangles are intersected into one, and if that is not
-/// possible the outermost clip is dropped (documented limitation).
+/// primitive carries at most two clips; sharp axis-aligned rectangles are
+/// intersected into one. A deeper clip does not fit: the tree walk then draws
+/// the subtree into an offscreen layer, starting a new stack inside it, and
+/// the layer's composite carries the outer clips.
 struct ClipStack {
+    /// Most clips one primitive carries.
+    static let capacity = 2
+
     private(set) var clips: [Clip] = []
 
-    mutating func push(_ clip: Clip) {
+    init() {}
+
+    /// A stack holding `clip` alone.
+    init(_ clip: Clip) { clips = [clip] }
+
+    /// This stack with `clip` added, or nil when it would hold more than ``capacity``.
+    func pushing(_ clip: Clip) -> ClipStack? {
+        var result = self
         var merged = clip
-        if merged.isAxisAlignedRect, let index = clips.lastIndex(where: \.isAxisAlignedRect) {
-            merged = Self.intersect(clips[index], merged)
-            clips.remove(at: index)
+        if merged.isAxisAlignedRect, let index = result.clips.lastIndex(where: \.isAxisAlignedRect) {
+            merged = Self.intersect(result.clips[index], merged)
+            result.clips.remove(at: index)
         }
-        clips.append(merged)
-        if clips.count > 2 { clips.removeFirst(clips.count - 2) }
+        result.clips.append(merged)
+        return result.clips.count <= Self.capacity ? result : nil
     }
 
     /// Writes the clips into the instance's clip fields.

@@ -7,9 +7,12 @@ import Glibc
 /// Renders frames with OpenGL ES 3.0 into an offscreen RGBA8 framebuffer on a
 /// headless EGL display, and reads the pixels back.
 ///
-/// All primitives of a frame go up in one instance buffer and are drawn with
-/// one instanced draw call (they share one SDF program, so draw order never
-/// forces a batch break). The context is made current only for the duration
+/// All primitives of a frame go up in one instance buffer and share one SDF
+/// program; each run of drawn primitives between offscreen-layer markers is
+/// one instanced draw call. Offscreen layers are RGBA8 textures the size of
+/// the frame, taken from a pool; a composite samples them. Polygon edges go up
+/// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
+/// its generation changes). The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
 /// serialized.
 public final class GPURenderer: RenderBackend, @unchecked Sendable {
@@ -18,11 +21,14 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private let lock = NSLockLike()
     private var program: ShaderProgram!
     private var viewportUniform: GLint = -1
+    private var atlasDecodeUniform: GLint = -1
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
+    private var textures = FrameTextures()
+    private var layers = OffscreenLayerPool()
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
 
@@ -58,6 +64,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         try withCurrentContext {
             program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
             viewportUniform = glGetUniformLocation(program.id, "u_viewport")
+            atlasDecodeUniform = glGetUniformLocation(program.id, "u_atlasDecode")
+            glUseProgram(program.id)
+            for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
+                                 ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit)] {
+                glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
+            }
+            glUseProgram(0)
             setUpVertexArray()
             info = GPUInfo(platform: display.platform, renderer: Self.string(GL_RENDERER),
                            version: Self.string(GL_VERSION), vendor: Self.string(GL_VENDOR),
@@ -71,6 +84,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteVertexArrays(1, &vertexArray)
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
+            textures.delete()
+            layers.delete()
             glDeleteProgram(program.id)
         }
         eglDestroyContext(display.display, context)
@@ -78,16 +93,21 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
 
     /// Draws `frame` and returns its pixels, top row first, premultiplied.
     public func render(_ frame: Frame) throws -> PixelBuffer {
-        try withCurrentContext {
+        let compositeIndices: [Int: Int]
+        do { compositeIndices = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind)) } catch {
+            throw GPUError("malformed frame: \(error)")
+        }
+        return try withCurrentContext {
             try prepareTarget(width: frame.width, height: frame.height)
             glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
             let bg = frame.background
             glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             if !frame.primitives.isEmpty {
-                draw(frame.primitives, width: frame.width, height: frame.height)
+                try draw(frame, compositeIndices: compositeIndices)
             }
             var bytes = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             bytes.withUnsafeMutableBytes { raw in
                 glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height),
@@ -101,18 +121,58 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
-    private func draw(_ primitives: [PrimitiveInstance], width: Int, height: Int) {
+    /// Draws the primitives in order: each run of drawn primitives with one
+    /// instanced call, markers switching between offscreen layers.
+    private func draw(_ frame: Frame, compositeIndices: [Int: Int]) throws {
         glUseProgram(program.id)
-        glUniform2f(viewportUniform, Float(width), Float(height))
+        glUniform2f(viewportUniform, Float(frame.width), Float(frame.height))
+        try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
+        if let atlas = frame.glyphAtlas { glUniform2f(atlasDecodeUniform, atlas.edgeValue, atlas.distanceRange) }
+        layers.prepare(width: frame.width, height: frame.height)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        primitives.withUnsafeBytes { raw in
+        frame.primitives.withUnsafeBytes { raw in
             glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
         }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(primitives.count))
+        var open: [OffscreenLayerPool.Target] = []
+        var runStart = 0
+        func flush(upTo end: Int) {
+            if end > runStart { drawInstances(runStart..<end) }
+        }
+        for (i, primitive) in frame.primitives.enumerated() {
+            let kind = primitive.kind
+            if kind.isDrawn && kind != .composite { continue }
+            flush(upTo: i)
+            runStart = i + 1
+            switch kind {
+            case .beginLayer, .beginMask:
+                let target = try layers.acquire()
+                open.append(target)
+                layers.bindClearing(target, bounds: primitive.shape)
+            case .composite:
+                let mask = primitive.shapeExtra.x > 0.5 ? open.popLast() : nil
+                guard let content = open.popLast() else { break }
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), open.last?.framebuffer ?? framebuffer)
+                layers.bindForSampling(content: content, mask: mask ?? content)
+                drawInstances(i..<(i + 1))
+                layers.unbindSampling()
+                layers.release(content)
+                if let mask { layers.release(mask) }
+            default:
+                break
+            }
+        }
+        flush(upTo: frame.primitives.count)
         glBindVertexArray(0)
+    }
+
+    /// One instanced draw of `range`: the attributes point at its first instance
+    /// (OpenGL ES 3.0 has no base instance).
+    private func drawInstances(_ range: Range<Int>) {
+        pointAttributes(atInstance: range.lowerBound)
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(range.count))
     }
 
     private func setUpVertexArray() {
@@ -120,20 +180,29 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         glGenBuffers(1, &instanceBuffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let stride = GLsizei(MemoryLayout<PrimitiveInstance>.stride)
         for attribute in PrimitiveInstance.attributes {
             let location = GLuint(attribute.location)
             glEnableVertexAttribArray(location)
-            if attribute.isInteger {
-                glVertexAttribIPointer(location, GLint(attribute.components), GLenum(GL_UNSIGNED_INT),
-                                       stride, UnsafeRawPointer(bitPattern: attribute.offset))
-            } else {
-                glVertexAttribPointer(location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                      stride, UnsafeRawPointer(bitPattern: attribute.offset))
-            }
             glVertexAttribDivisor(location, 1)
         }
+        pointAttributes(atInstance: 0)
         glBindVertexArray(0)
+    }
+
+    /// Points every instance attribute at instance `first` of the bound buffer.
+    private func pointAttributes(atInstance first: Int) {
+        let stride = MemoryLayout<PrimitiveInstance>.stride
+        for attribute in PrimitiveInstance.attributes {
+            let location = GLuint(attribute.location)
+            let offset = UnsafeRawPointer(bitPattern: first * stride + attribute.offset)
+            if attribute.isInteger {
+                glVertexAttribIPointer(location, GLint(attribute.components), GLenum(GL_UNSIGNED_INT),
+                                       GLsizei(stride), offset)
+            } else {
+                glVertexAttribPointer(location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                      GLsizei(stride), offset)
+            }
+        }
     }
 
     private func prepareTarget(width: Int, height: Int) throws {

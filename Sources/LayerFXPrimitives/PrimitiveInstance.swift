@@ -1,5 +1,6 @@
-/// One drawable primitive: a shape in its own local space, the affine transform
-/// to device pixels, fill and stroke paints, opacity and up to two clips.
+/// One primitive: a shape in its own local space (or a polygon band, a glyph,
+/// an offscreen-layer marker; see ``ShapeKind``), the affine transform to
+/// device pixels, fill and stroke paints, opacity and up to two clips.
 ///
 /// This struct is the single definition of the per-instance layout. The GPU
 /// backend uploads an array of it as-is and points one vertex attribute at each
@@ -17,7 +18,7 @@ public struct PrimitiveInstance: Equatable, Sendable {
     public var translation: SIMD4<Float>
     /// Shape geometry, see ``ShapeKind``.
     public var shape: SIMD4<Float>
-    /// Kind-specific extras: (corner radius | star points, star rotation, opacity, unused).
+    /// Kind-specific extras (see ``ShapeKind``); `z` is always the opacity.
     public var shapeExtra: SIMD4<Float>
     /// Straight-alpha fill color; alpha 0 means no fill.
     public var fillColor: SIMD4<Float>

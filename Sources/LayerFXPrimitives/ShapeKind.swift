@@ -1,5 +1,7 @@
-/// The signed-distance shape of a primitive. Raw values are what the shaders
-/// see in `a_translation.z`.
+/// What a primitive is. Raw values are what the shaders see in
+/// `a_translation.z`. Kinds up to ``glyph`` are drawn as one quad each;
+/// ``beginLayer``, ``beginMask`` and ``composite`` structure the array into
+/// offscreen layers (see ``Frame``).
 public enum ShapeKind: Int, Sendable, CaseIterable {
     /// Ellipse (circle when both radii match): `shape` = (cx, cy, rx, ry).
     case ellipse = 0
@@ -8,4 +10,40 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// Regular star: `shape` = (cx, cy, outerRadius, innerRadius),
     /// `shapeExtra.x` = number of points, `shapeExtra.y` = rotation (radians).
     case star = 2
+    /// One horizontal band of a polygon: `shape` = the band's device rectangle
+    /// (x0, y0, x1, y1), whole pixels; `shapeExtra.x` = its first edge in
+    /// ``Frame/pathEdges``, `shapeExtra.y` = the number of edges,
+    /// `shapeExtra.w` = the ``WindingRule`` raw value. Filled with `fillColor`.
+    case path = 3
+    /// A text glyph from ``Frame/glyphAtlas``: `shape` = the quad in local
+    /// units (x0, y0, x1, y1); `shapeExtra` = (atlas u of x0, atlas v of y0,
+    /// opacity, atlas texels per local unit). Filled with `fillColor`.
+    case glyph = 4
+    /// Starts a transparent offscreen layer; later primitives draw into it
+    /// until its ``composite``. `shape` = the device rectangle it may cover.
+    case beginLayer = 5
+    /// Ends the current offscreen layer's content and starts its mask, a
+    /// second offscreen layer whose alpha will multiply the content.
+    case beginMask = 6
+    /// Composites the current offscreen layer (times its mask's alpha when
+    /// `shapeExtra.x` is 1) onto the layer below, times opacity and the clips,
+    /// inside the device rectangle `shape`.
+    case composite = 7
+
+    /// Whether primitives of this kind are drawn (as opposed to markers).
+    public var isDrawn: Bool { rawValue <= ShapeKind.glyph.rawValue || self == .composite }
+}
+
+/// How a ``ShapeKind/path`` band decides what is inside.
+public enum WindingRule: Int, Sendable {
+    /// Inside where the winding number is not zero.
+    case nonZero = 0
+    /// Inside where the winding number is odd.
+    case evenOdd = 1
+
+    /// Whether winding number `winding` is inside.
+    @inline(__always)
+    public func contains(winding: Int) -> Bool {
+        self == .nonZero ? winding != 0 : winding & 1 != 0
+    }
 }

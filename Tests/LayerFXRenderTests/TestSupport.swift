@@ -21,6 +21,8 @@ enum Fixtures {
         case "20-ripple.json": [0.25, 0.5, 0.875]
         case "21-replicator.json": [0, 0.3]
         case "25-shimmer.json": [0.75, 1.5, 3.5]
+        case "26-mask-star-gradient.json": [0, 1]
+        case "27-group-opacity.json": [0.25, 2]
         default: [0]
         }
     }

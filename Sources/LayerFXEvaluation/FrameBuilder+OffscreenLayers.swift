@@ -1,0 +1,95 @@
+import LayerFXModel
+import LayerFXPrimitives
+
+/// An offscreen layer being built: where its marker is and how many shapes
+/// had been drawn before it.
+struct OffscreenLayer {
+    let begin: Int
+    let shapesBefore: Int
+    /// Where its mask starts, once begun.
+    var maskBegin: Int? = nil
+}
+
+extension FrameBuilder {
+    /// Starts an offscreen layer; its bounds are filled in when it ends.
+    mutating func beginOffscreenLayer() -> OffscreenLayer {
+        primitives.append(.beginLayer(bounds: .zero))
+        return OffscreenLayer(begin: primitives.count - 1, shapesBefore: shapeCount)
+    }
+
+    /// Ends `layer`'s content; what is drawn next is its mask.
+    mutating func beginMask(of layer: inout OffscreenLayer) {
+        primitives.append(.beginMask(bounds: .zero))
+        layer.maskBegin = primitives.count - 1
+    }
+
+    /// Forgets an offscreen layer that will draw nothing (and all drawn into it).
+    mutating func discard(_ layer: OffscreenLayer?) {
+        guard let layer else { return }
+        primitives.removeSubrange(layer.begin...)
+        shapeCount = layer.shapesBefore
+    }
+
+    /// Closes `layer` with a composite of `opacity` carrying `compositeClips`.
+    /// A `foldable` layer without a mask over at most one shape is dissolved
+    /// instead: that shape gets the opacity (the same picture, no offscreen
+    /// pass). A layer with nothing visible is dropped.
+    mutating func endOffscreenLayer(_ layer: OffscreenLayer, opacity: Double, compositeClips: ClipStack,
+                                    foldable: Bool) {
+        let contentEnd = layer.maskBegin ?? primitives.count
+        if foldable, layer.maskBegin == nil, shapeCount - layer.shapesBefore <= 1 {
+            primitives.remove(at: layer.begin)
+            for i in topLevelIndices(in: layer.begin..<(contentEnd - 1)) {
+                primitives[i].shapeExtra.z *= Float(opacity)
+            }
+            return
+        }
+        var bounds = union(of: topLevelIndices(in: (layer.begin + 1)..<contentEnd))
+        if let maskBegin = layer.maskBegin {
+            bounds = intersection(bounds, union(of: topLevelIndices(in: (maskBegin + 1)..<primitives.count)))
+        }
+        guard opacity > 0, bounds.x < bounds.z, bounds.y < bounds.w else { return discard(layer) }
+        primitives[layer.begin] = .beginLayer(bounds: bounds)
+        if let maskBegin = layer.maskBegin { primitives[maskBegin] = .beginMask(bounds: bounds) }
+        var composite = PrimitiveInstance.composite(bounds: bounds, opacity: Float(opacity), masked: layer.maskBegin != nil)
+        compositeClips.apply(to: &composite)
+        primitives.append(composite)
+        shapeCount = layer.shapesBefore + 1
+    }
+
+    /// The drawn primitives and composites of `range` that draw into the layer
+    /// the range starts in (not into layers nested inside it).
+    private func topLevelIndices(in range: Range<Int>) -> [Int] {
+        var depth = 0
+        var result: [Int] = []
+        for i in range {
+            switch primitives[i].kind {
+            case .beginLayer: depth += 1
+            case .beginMask: break
+            case .composite:
+                depth -= 1
+                if depth == 0 { result.append(i) }
+            default:
+                if depth == 0 { result.append(i) }
+            }
+        }
+        return result
+    }
+
+    /// The whole-pixel box around these primitives' quads, inside the frame
+    /// (x0, y0, x1, y1); empty (x0 ≥ x1) when there are none.
+    private func union(of indices: [Int]) -> SIMD4<Float> {
+        var box = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
+        for i in indices {
+            let b = primitives[i].deviceBounds
+            box = SIMD4(min(box.x, b.x), min(box.y, b.y), max(box.z, b.z), max(box.w, b.w))
+        }
+        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return .zero }
+        return intersection(SIMD4(box.x.rounded(.down), box.y.rounded(.down), box.z.rounded(.up), box.w.rounded(.up)),
+                            SIMD4(0, 0, Float(width), Float(height)))
+    }
+
+    private func intersection(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(max(a.x, b.x), max(a.y, b.y), min(a.z, b.z), min(a.w, b.w))
+    }
+}

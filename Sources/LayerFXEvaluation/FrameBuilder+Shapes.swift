@@ -1,0 +1,76 @@
+import LayerFXModel
+import LayerFXPrimitives
+
+extension FrameBuilder {
+    /// Appends one primitive for `subpath`, or nothing when it cannot be seen.
+    /// `paint`, when given, fills instead of `fill`.
+    mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
+                               transform: AffineTransform, opacity: Double, clips: ClipStack,
+                               paint: GradientPaint? = nil) {
+        let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
+        let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12 else { return }
+
+        var kind: ShapeKind
+        var shape: SIMD4<Float>
+        var extra = SIMD4<Float>(0, 0, Float(opacity), 0)
+        switch subpath {
+        case .ellipse(let rect):
+            let r = rect.standardized
+            guard r.size.width > 0, r.size.height > 0 else { return }
+            kind = .ellipse
+            shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+        case .roundedRect(let rect, let cornerRadius):
+            let r = rect.standardized
+            guard r.size.width > 0 || r.size.height > 0 else { return }
+            kind = .roundedRect
+            shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+            extra.x = Float(max(cornerRadius, 0))
+        case .star(let center, let points, let outerRadius, let innerRadius, let rotation):
+            guard points >= 2, outerRadius > 0, innerRadius >= 0 else { return }
+            kind = .star
+            shape = SIMD4(Float(center.x), Float(center.y), Float(outerRadius), Float(innerRadius))
+            extra.x = Float(points); extra.y = Float(rotation)
+        }
+        var instance = PrimitiveInstance(
+            transform: SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d)),
+            translation: SIMD4(Float(transform.tx), Float(transform.ty), Float(kind.rawValue),
+                               stroke == nil ? 0 : Float(lineWidth)),
+            shape: shape, shapeExtra: extra,
+            fillColor: fill.map(Self.vector) ?? .zero,
+            strokeColor: stroke.map(Self.vector) ?? .zero, paint: paint)
+        clips.apply(to: &instance)
+        primitives.append(instance)
+        shapeCount += 1
+    }
+
+    /// A gradient layer's content paint (core-animation.md §8): start and end
+    /// from unit coordinates of the bounds; `locations` when there is one per
+    /// colour, else evenly spaced; colours tinted; nil without colours or when
+    /// every stop is transparent. At most `GradientPaint.maximumStops` stops
+    /// (the scene decoder enforces it).
+    static func gradientPaint(_ p: LayerProperties, tint: Color) -> GradientPaint? {
+        guard let colors = p.colors?.prefix(GradientPaint.maximumStops), !colors.isEmpty else { return nil }
+        let tinted = colors.map { $0.tinted(tint) }
+        guard tinted.contains(where: { $0.alpha > 0 }) else { return nil }
+        let n = tinted.count
+        let locations = p.locations.flatMap { $0.count == n ? $0 : nil }
+            ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+        func local(_ u: Point) -> SIMD2<Float> {
+            SIMD2(Float(p.bounds.origin.x + u.x * p.bounds.size.width),
+                  Float(p.bounds.origin.y + u.y * p.bounds.size.height))
+        }
+        let kind: PaintKind = switch p.gradientType {
+        case .axial: .axial
+        case .radial: .radial
+        case .conic: .conic
+        }
+        return GradientPaint(kind: kind, start: local(p.startPoint), end: local(p.endPoint),
+                             locations: locations.map(Float.init), colors: tinted.map(vector))
+    }
+
+    private static func vector(_ c: Color) -> SIMD4<Float> {
+        SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+    }
+}
+

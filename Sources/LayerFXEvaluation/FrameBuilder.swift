@@ -1,0 +1,134 @@
+import LayerFXModel
+import LayerFXPrimitives
+
+/// The tree walk behind ``SceneEvaluator``.
+struct FrameBuilder {
+    /// The frame's size in pixels.
+    let width: Int, height: Int
+    var primitives: [PrimitiveInstance] = []
+    /// Polygon edges the path bands point into.
+    var pathEdges: [SIMD4<Float>] = []
+    /// Shapes drawn so far (a path's bands count once): an offscreen layer
+    /// over at most one shape is folded into that shape's opacity.
+    var shapeCount = 0
+
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+    }
+
+    /// `tint` multiplies every colour of the subtree (a replicator instance's
+    /// `instanceColor` and offsets, nested replicators multiplied).
+    mutating func visit(_ layer: Layer, parentTime: Double, parentToDevice: AffineTransform,
+                        opacity parentOpacity: Double, tint: Color, clips parentClips: ClipStack) {
+        let localTime = layer.timing.localTime(parentTime: parentTime)
+        let p = layer.presentationProperties(atLocalTime: localTime)
+        let ownOpacity = min(max(p.opacity, 0), 1)
+        guard !p.isHidden, ownOpacity > 0, !parentClips.isEmpty else { return }
+
+        let size = p.bounds.size
+        let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
+                           y: p.bounds.origin.y + p.anchorPoint.y * size.height)
+        let localToParent = AffineTransform.translation(-anchor.x, -anchor.y)
+            .concatenating(p.transform.affine)
+            .concatenating(.translation(p.position.x, p.position.y))
+        let toDevice = localToParent.concatenating(parentToDevice)
+        guard toDevice.isFinite else { return }
+        let bounds = p.bounds
+        let center = Point(x: bounds.midX, y: bounds.midY)
+        let hasArea = size.width > 0 && size.height > 0
+
+        // Group opacity and masks: the layer's drawing goes into an offscreen
+        // layer composited with the accumulated opacity.
+        var group = layer.mask != nil || ownOpacity < 1 ? beginOffscreenLayer() : nil
+        let opacity = group == nil ? parentOpacity * ownOpacity : 1
+        var outerClips = parentClips
+        var ownClips = parentClips
+        var clipGroup: OffscreenLayer? = nil
+        if p.masksToBounds {
+            guard hasArea, let inverse = toDevice.inverted else { return discard(group) }
+            let clip = Clip(deviceToClip: inverse.concatenating(.translation(-center.x, -center.y)),
+                            halfWidth: size.width / 2, halfHeight: size.height / 2, radius: max(p.cornerRadius, 0))
+            if let pushed = parentClips.pushing(clip) {
+                ownClips = pushed
+            } else {
+                // Too deep for one primitive: an offscreen layer whose composite carries the outer clips.
+                clipGroup = beginOffscreenLayer()
+                outerClips = ClipStack()
+                ownClips = ClipStack(clip)
+            }
+        }
+
+        if hasArea, let background = p.backgroundColor, background.alpha > 0 {
+            emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
+                 lineWidth: 0, transform: toDevice, opacity: opacity, clips: outerClips)
+        }
+        if layer.kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
+            emit(.roundedRect(bounds, cornerRadius: 0), fill: nil, stroke: nil, lineWidth: 0,
+                 transform: toDevice, opacity: opacity, clips: ownClips, paint: paint)
+        }
+        if layer.kind == .shape {
+            let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? p.strokeColor : nil
+            for subpath in p.path.subpaths {
+                emit(subpath, fill: p.fillColor?.tinted(tint), stroke: stroke?.tinted(tint), lineWidth: p.lineWidth,
+                     transform: toDevice, opacity: opacity, clips: ownClips)
+            }
+        }
+        if !layer.sublayers.isEmpty {
+            let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
+                .concatenating(p.sublayerTransform.affine)
+                .concatenating(.translation(anchor.x, anchor.y))
+                .concatenating(toDevice)
+            if layer.kind == .replicator {
+                visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
+                               center: center, opacity: opacity, tint: tint, clips: ownClips)
+            } else {
+                for sublayer in layer.sublayers {
+                    visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, opacity: opacity,
+                          tint: tint, clips: ownClips)
+                }
+            }
+        }
+        if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {
+            let w = min(p.borderWidth, min(size.width, size.height) / 2)
+            let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
+                             width: size.width - w, height: size.height - w)
+            emit(.roundedRect(inset, cornerRadius: max(p.cornerRadius - w / 2, 0)), fill: nil, stroke: border.tinted(tint),
+                 lineWidth: w, transform: toDevice, opacity: opacity, clips: outerClips)
+        }
+        if let clipGroup {
+            endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)
+        }
+        if let mask = layer.mask, group != nil {
+            beginMask(of: &group!)
+            visit(mask, parentTime: localTime, parentToDevice: toDevice, opacity: 1, tint: .white, clips: ClipStack())
+        }
+        if let group {
+            endOffscreenLayer(group, opacity: parentOpacity * ownOpacity, compositeClips: ClipStack(), foldable: true)
+        }
+    }
+
+    /// A replicator's sublayers, `instanceCount` times (core-animation.md
+    /// §10): instance k is transformed by `instanceTransform`ᵏ about the
+    /// layer's centre, runs `k · instanceDelay` seconds behind, and is tinted
+    /// by `instanceColor + k · offsets` (clamped to 0…1).
+    private mutating func visitInstances(of layer: Layer, properties p: LayerProperties, localTime: Double,
+                                         sublayerToDevice: AffineTransform, center: Point, opacity: Double,
+                                         tint: Color, clips: ClipStack) {
+        let step = AffineTransform.translation(-center.x, -center.y)
+            .concatenating(p.instanceTransform.affine)
+            .concatenating(.translation(center.x, center.y))
+        var instanceToDevice = sublayerToDevice
+        for k in 0..<max(p.instanceCount, 0) {
+            let n = Double(k)
+            let modulation = Color(red: p.instanceColor.red + n * p.instanceRedOffset,
+                                   green: p.instanceColor.green + n * p.instanceGreenOffset,
+                                   blue: p.instanceColor.blue + n * p.instanceBlueOffset,
+                                   alpha: p.instanceColor.alpha + n * p.instanceAlphaOffset).clamped
+            for sublayer in layer.sublayers {
+                visit(sublayer, parentTime: localTime - n * p.instanceDelay, parentToDevice: instanceToDevice,
+                      opacity: opacity, tint: modulation.tinted(tint), clips: clips)
+            }
+            instanceToDevice = step.concatenating(instanceToDevice)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// Checks how a frame's offscreen-layer markers nest (both backends need a
+/// well-formed array: every ``ShapeKind/beginLayer`` closed by a
+/// ``ShapeKind/composite``, at most one ``ShapeKind/beginMask`` in between,
+/// and a composite's `masked` flag saying whether there was one).
+public enum LayerNesting {
+    /// Why a primitive array is not well formed.
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// For each `beginLayer` index, the index of its `composite`.
+    public static func compositeIndices(of kinds: [ShapeKind]) throws(Error) -> [Int: Int] {
+        var open: [(begin: Int, masked: Bool)] = []
+        var ends: [Int: Int] = [:]
+        for (i, kind) in kinds.enumerated() {
+            switch kind {
+            case .beginLayer:
+                open.append((i, false))
+            case .beginMask:
+                guard let last = open.last, !last.masked else {
+                    throw Error(description: "primitive \(i): beginMask outside a layer or after another beginMask")
+                }
+                open[open.count - 1].masked = true
+            case .composite:
+                guard let last = open.popLast() else {
+                    throw Error(description: "primitive \(i): composite without a beginLayer")
+                }
+                ends[last.begin] = i
+            default:
+                break
+            }
+        }
+        if let unclosed = open.last {
+            throw Error(description: "primitive \(unclosed.begin): beginLayer never composited")
+        }
+        return ends
+    }
+}

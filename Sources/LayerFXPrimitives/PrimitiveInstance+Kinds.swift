@@ -1,0 +1,49 @@
+/// Constructors for the primitives that are not analytic shapes.
+extension PrimitiveInstance {
+    /// The identity transform's fields: (a, b, c, d) and (tx, ty).
+    private static let identityLinear = SIMD4<Float>(1, 0, 0, 1)
+
+    /// One band of a polygon (see ``ShapeKind/path``): `rect` in whole device
+    /// pixels (x0, y0, x1, y1), the run of ``Frame/pathEdges`` it reads, its
+    /// winding rule, and a straight-alpha colour.
+    public static func pathBand(rect: SIMD4<Float>, firstEdge: Int, edgeCount: Int, rule: WindingRule,
+                                color: SIMD4<Float>, opacity: Float) -> PrimitiveInstance {
+        PrimitiveInstance(transform: identityLinear, translation: SIMD4(0, 0, Float(ShapeKind.path.rawValue), 0),
+                          shape: rect, shapeExtra: SIMD4(Float(firstEdge), Float(edgeCount), opacity, Float(rule.rawValue)),
+                          fillColor: color, strokeColor: .zero)
+    }
+
+    /// A glyph quad (see ``ShapeKind/glyph``): `quad` (x0, y0, x1, y1) in local
+    /// units, placed by `transform` (a, b, c, d) and `translation` (tx, ty);
+    /// the atlas texel at its top-left corner and the texels per local unit.
+    public static func glyph(quad: SIMD4<Float>, transform: SIMD4<Float>, translation: SIMD2<Float>,
+                             atlasOrigin: SIMD2<Float>, texelsPerUnit: Float,
+                             color: SIMD4<Float>, opacity: Float) -> PrimitiveInstance {
+        PrimitiveInstance(transform: transform,
+                          translation: SIMD4(translation.x, translation.y, Float(ShapeKind.glyph.rawValue), 0),
+                          shape: quad, shapeExtra: SIMD4(atlasOrigin.x, atlasOrigin.y, opacity, texelsPerUnit),
+                          fillColor: color, strokeColor: .zero)
+    }
+
+    /// Starts an offscreen layer that may cover device rectangle `bounds` (x0, y0, x1, y1).
+    public static func beginLayer(bounds: SIMD4<Float>) -> PrimitiveInstance {
+        marker(.beginLayer, bounds: bounds, opacity: 1, masked: false)
+    }
+
+    /// Starts the mask of the current offscreen layer.
+    public static func beginMask(bounds: SIMD4<Float>) -> PrimitiveInstance {
+        marker(.beginMask, bounds: bounds, opacity: 1, masked: false)
+    }
+
+    /// Composites the current offscreen layer, times `opacity` (and its mask's
+    /// alpha when `masked`), inside device rectangle `bounds`.
+    public static func composite(bounds: SIMD4<Float>, opacity: Float, masked: Bool) -> PrimitiveInstance {
+        marker(.composite, bounds: bounds, opacity: opacity, masked: masked)
+    }
+
+    private static func marker(_ kind: ShapeKind, bounds: SIMD4<Float>, opacity: Float, masked: Bool) -> PrimitiveInstance {
+        PrimitiveInstance(transform: identityLinear, translation: SIMD4(0, 0, Float(kind.rawValue), 0),
+                          shape: bounds, shapeExtra: SIMD4(masked ? 1 : 0, 0, opacity, 0),
+                          fillColor: .zero, strokeColor: .zero)
+    }
+}

@@ -1,0 +1,99 @@
+import LayerFX
+import Testing
+
+/// Masks, group opacity and deep clips, through offscreen layers on both backends.
+@Suite(.serialized)
+struct OffscreenLayerTests {
+    static func square(_ x: Double, _ y: Double, _ side: Double, _ color: Color, opacity: Double = 1) -> Layer {
+        var p = LayerProperties()
+        p.bounds = Rect(x: 0, y: 0, width: side, height: side)
+        p.position = Point(x: x + side / 2, y: y + side / 2)
+        p.backgroundColor = color
+        p.opacity = opacity
+        return Layer(properties: p)
+    }
+
+    static func container(_ sublayers: [Layer], opacity: Double = 1, mask: Layer? = nil) -> Layer {
+        var p = LayerProperties()
+        p.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        p.position = Point(x: 20, y: 20)
+        p.opacity = opacity
+        return Layer(properties: p, sublayers: sublayers, mask: mask)
+    }
+
+    @Test func groupOpacityFadesTheCompositeNotEachLayer() throws {
+        // Red under green, both opaque, faded together to 0.5 over white: the
+        // overlap shows green at half strength and no red (per-layer opacity
+        // would let red show through green).
+        let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 1, blue: 0)
+        let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, red), Self.square(10, 10, 30, green)],
+                                                          opacity: 0.5)], background: .white)
+        let frame = SceneEvaluator.frame(for: scene, at: 0)
+        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .roundedRect, .composite])
+        for (name, backend) in PixelValueTests.backends() {
+            let image = try backend.render(frame)
+            // Source 0.5 → 128 (ties to even), white behind → 255·127/255 = 127.
+            #expect(image[5, 5] == SIMD4(255, 127, 127, 255), "\(name): red alone")
+            #expect(image[20, 20] == SIMD4(127, 255, 127, 255), "\(name): green over red, faded as a group")
+            #expect(image[35, 35] == SIMD4(127, 255, 127, 255), "\(name): green alone")
+        }
+    }
+
+    @Test func oneShapeTakesTheOpacityWithoutAnOffscreenLayer() {
+        let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, .black)], opacity: 0.5)])
+        let frame = SceneEvaluator.frame(for: scene, at: 0)
+        #expect(frame.primitives.map(\.kind) == [.roundedRect])
+        #expect(frame.primitives[0].opacity == 0.5)
+    }
+
+    @Test func maskAlphaMultipliesTheLayer() throws {
+        // A 40×40 blue layer masked by a square of alpha 0.5 at (10…30): blue
+        // at half strength inside the mask's square, nothing outside.
+        var mask = Self.square(10, 10, 20, Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        mask.properties.opacity = 1
+        let blue = Self.container([Self.square(0, 0, 40, Color(red: 0, green: 0, blue: 1))], mask: mask)
+        let frame = SceneEvaluator.frame(for: PixelValueTests.scene([blue]), at: 0)
+        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .beginMask, .roundedRect, .composite])
+        // Content (0…40) ∩ the mask's quad (10…30 plus the 2 px antialiasing margin).
+        #expect(frame.primitives[0].shape == SIMD4(8, 8, 32, 32))
+        for (name, backend) in PixelValueTests.backends() {
+            let image = try backend.render(frame)
+            #expect(image[20, 20] == SIMD4(0, 0, 128, 128), "\(name): inside the mask")
+            #expect(image[5, 5] == SIMD4(0, 0, 0, 0), "\(name): outside the mask")
+            #expect(image[35, 20] == SIMD4(0, 0, 0, 0), "\(name): outside the mask")
+        }
+    }
+
+    @Test func anEmptyMaskHidesTheLayer() {
+        let hidden = Self.container([Self.square(0, 0, 40, .black)], mask: Layer())
+        #expect(SceneEvaluator.frame(for: PixelValueTests.scene([hidden]), at: 0).primitives.isEmpty)
+    }
+
+    @Test func clipsDeeperThanTwoNestOffscreenLayers() throws {
+        // Four nested masksToBounds squares with rounded corners (so they
+        // cannot merge), 40, 30, 20 and 10 pt, centred: only the innermost
+        // 15…25 square shows the black content.
+        func clipping(_ side: Double, in parentSide: Double, _ sub: Layer) -> Layer {
+            var p = LayerProperties()
+            p.bounds = Rect(x: 0, y: 0, width: side, height: side)
+            p.position = Point(x: parentSide / 2, y: parentSide / 2)
+            p.cornerRadius = 2
+            p.masksToBounds = true
+            return Layer(properties: p, sublayers: [sub])
+        }
+        var content = Self.square(0, 0, 40, .black)
+        content.properties.position = Point(x: 5, y: 5)
+        let tree = clipping(40, in: 40, clipping(30, in: 40, clipping(20, in: 30, clipping(10, in: 20, content))))
+        let frame = SceneEvaluator.frame(for: PixelValueTests.scene([tree], background: .white), at: 0)
+        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .composite])
+        #expect(frame.primitives[2].clipRadii.z == 2, "the composite carries the two outer clips")
+        #expect(frame.primitives[1].clipRadii.z == 2, "the content carries the two inner ones")
+        for (name, backend) in PixelValueTests.backends() {
+            let image = try backend.render(frame)
+            #expect(image[20, 20] == SIMD4(0, 0, 0, 255), "\(name): inside every clip")
+            #expect(image[17, 20] == SIMD4(0, 0, 0, 255), "\(name): inside every clip")
+            #expect(image[13, 20] == SIMD4(255, 255, 255, 255), "\(name): outside the innermost clip")
+            #expect(image[2, 2] == SIMD4(255, 255, 255, 255), "\(name)")
+        }
+    }
+}
