@@ -38,6 +38,7 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
+        .target(name: "LayerFXText", dependencies: ["CFreeType"]),
         .target(
             name: "LayerFX",
             dependencies: [
@@ -58,6 +59,7 @@ let package = Package(
             dependencies: ["LayerFX"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+        .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "CFreeType"]),
     ],
     swiftLanguageModes: [.v6]
 )
