@@ -25,6 +25,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
 
         .target(name: "LayerFXModel"),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel"]),
@@ -35,6 +38,7 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
+        .target(name: "LayerFXText", dependencies: ["CFreeType"]),
         .target(
             name: "LayerFX",
             dependencies: [
@@ -55,6 +59,7 @@ let package = Package(
             dependencies: ["LayerFX"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+        .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "CFreeType"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,20 @@
+/// Why a font could not be resolved, loaded or rasterized; `description` is
+/// a complete sentence fit for the command line.
+public struct FontError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+
+    static func fileNotFound(_ path: String) -> FontError {
+        FontError("font file \"\(path)\" not found")
+    }
+
+    static func noFont(named name: String, searched: [String]) -> FontError {
+        FontError("no font named \"\(name)\" (searched: \(searched.joined(separator: ", "))); "
+                  + "install fonts-dejavu-core or give a .ttf path")
+    }
+
+    static func unreadable(_ path: String, _ error: Int32) -> FontError {
+        FontError("font file \"\(path)\" could not be loaded (\(FreeType.describe(error)))")
+    }
+}

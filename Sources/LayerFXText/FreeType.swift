@@ -1,0 +1,37 @@
+import CFreeType
+import Foundation
+
+/// The process's one FreeType library, behind one lock.
+///
+/// FreeType is not thread-safe: a library may be shared between threads only
+/// if face creation and destruction are serialized, and a face (with its glyph
+/// slot) may be used by one thread at a time. LayerFX calls FreeType for
+/// metric look-ups during layout and once per new glyph to rasterize its
+/// coverage, so one lock around every call is cheap, and obviously correct.
+/// (The distance transform, the expensive part of a new glyph, runs outside it.)
+enum FreeType {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var library: FT_Library?
+
+    /// Runs `body` with the library (created on first use) while holding the
+    /// FreeType lock; every FreeType call, on any face, must be made inside.
+    static func withLibrary<Result>(_ body: (FT_Library) throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        if library == nil {
+            var created: FT_Library?
+            let error = FT_Init_FreeType(&created)
+            guard error == 0, let created else {
+                throw FontError("FreeType could not be initialized (\(describe(error)))")
+            }
+            library = created
+        }
+        return try body(library!)
+    }
+
+    /// "FreeType error 0x06": Debian's FreeType is built without error strings.
+    static func describe(_ error: FT_Error) -> String {
+        let hex = String(UInt32(bitPattern: error), radix: 16)
+        return "FreeType error 0x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+    }
+}
