@@ -30,9 +30,9 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]),
 
         .target(name: "LayerFXModel"),
-        .target(name: "LayerFXScene", dependencies: ["LayerFXModel"]),
+        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
         .target(name: "LayerFXPrimitives"),
-        .target(name: "LayerFXEvaluation", dependencies: ["LayerFXModel", "LayerFXPrimitives"]),
+        .target(name: "LayerFXEvaluation", dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXText"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives"]),
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
@@ -43,7 +43,7 @@ let package = Package(
             name: "LayerFX",
             dependencies: [
                 "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
-                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO",
+                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText",
             ]),
         .executableTarget(
             name: "LayerFXCLI",

@@ -6,3 +6,4 @@
 @_exported import LayerFXModel
 @_exported import LayerFXPrimitives
 @_exported import LayerFXScene
+@_exported import LayerFXText

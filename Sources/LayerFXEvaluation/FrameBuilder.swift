@@ -11,6 +11,8 @@ struct FrameBuilder {
     /// Shapes drawn so far (a path's bands count once): an offscreen layer
     /// over at most one shape is folded into that shape's opacity.
     var shapeCount = 0
+    /// Whether some primitive samples the glyph atlas.
+    var usesGlyphs = false
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
@@ -72,6 +74,9 @@ struct FrameBuilder {
                 emit(subpath, fill: p.fillColor?.tinted(tint), stroke: stroke?.tinted(tint), lineWidth: p.lineWidth,
                      transform: toDevice, opacity: opacity, clips: ownClips)
             }
+        }
+        if layer.kind == .text {
+            emitText(p, tint: tint, transform: toDevice, opacity: opacity, clips: ownClips)
         }
         if !layer.sublayers.isEmpty {
             let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)

@@ -34,7 +34,8 @@ public enum SceneEvaluator {
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
                      background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
-                     primitives: builder.primitives, pathEdges: builder.pathEdges)
+                     primitives: builder.primitives, pathEdges: builder.pathEdges,
+                     glyphAtlas: builder.usesGlyphs ? .sharedAtlas() : nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import LayerFXModel
+import LayerFXText
 
 /// One entry of `layers` or `sublayers`: a CALayer, or with `"type"` a
 /// CAShapeLayer, CAGradientLayer, CAReplicatorLayer or CATextLayer.
@@ -124,6 +125,12 @@ struct LayerDocument: SceneValueDecodable {
             }
         }
         decoded.layer = layer
+        if kind == .text {
+            // A missing font is an error of the scene, not a blank render.
+            do { _ = try Font.resolve(layer.properties.font) } catch {
+                throw (object.member("font") ?? value).issue("\(error)")
+            }
+        }
         if let locations = layer.properties.locations, let colors = layer.properties.colors,
            locations.count != colors.count, let member = object.member("locations") {
             throw member.issue("locations has \(locations.count) entries but colors has \(colors.count); give one location per color")

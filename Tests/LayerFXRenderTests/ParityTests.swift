@@ -13,10 +13,22 @@ struct ParityTests {
         #expect(Fixtures.sceneNames.count >= 15)
     }
 
+    @Test func newLayerKindsHaveFifteenScenes() {
+        #expect(Fixtures.sceneNames.filter { (Int($0.prefix(2)) ?? 0) >= 21 }.count >= 15)
+    }
+
     @Test(arguments: Fixtures.sceneNames)
     func gpuMatchesCPU(_ name: String) throws {
-        let scene = try Fixtures.scene(name)
-        for time in Fixtures.times(for: name) {
+        var scene = try Fixtures.scene(name)
+        for scale in Fixtures.scales(for: name, scene: scene) {
+            scene.scale = scale
+            try compare(name: name, scene: scene)
+        }
+    }
+
+    private func compare(name file: String, scene: Scene) throws {
+        let name = "\(file) ×\(scene.scale.formatted())"
+        for time in Fixtures.times(for: file) {
             let frame = SceneEvaluator.frame(for: scene, at: time)
             let cpu = try CPURenderer().render(frame)
             // Something is drawn: the suite would prove nothing with blank frames.

@@ -23,8 +23,16 @@ enum Fixtures {
         case "25-shimmer.json": [0.75, 1.5, 3.5]
         case "26-mask-star-gradient.json": [0, 1]
         case "27-group-opacity.json": [0.25, 2]
+        case "30-shimmer-text-mask.json": [0.75, 1.5, 3.5]
         default: [0]
         }
+    }
+
+    /// The pixel scales a scene is rendered at: its own, and for the layer
+    /// kinds of issue #4 (scenes 21 and up) points at 1 and 4 pixels.
+    static func scales(for name: String, scene: Scene) -> [Double] {
+        guard let number = Int(name.prefix { $0.isNumber }), number >= 21 else { return [scene.scale] }
+        return [1, 4]
     }
 
     /// The shared GPU renderer, or why there is none.

@@ -95,3 +95,20 @@ import LayerFXScene
                 == "key path \"fontSize\" applies to text layers only (\"type\": \"text\")")
     }
 }
+
+@Suite struct FontDecodingTests {
+    @Test func aMissingFontFileIsAnErrorAtTheFontKey() {
+        expectRejected(sceneWithLayers(##"{"type": "text", "string": "Hi", "font": "/nonexistent/Font.ttf"}"##),
+                       path: "layers[0].font", message: "font file \"/nonexistent/Font.ttf\" not found",
+                       at: "\"/nonexistent")
+    }
+
+    @Test func anUnknownFamilyNamesTheSearch() {
+        let message = layerError(##"{"type": "text", "font": "Comic Sans Ultra"}"##)?.message ?? ""
+        #expect(message.hasPrefix("no font named \"Comic Sans Ultra\""), "\(message)")
+    }
+
+    @Test func familyNamesResolve() throws {
+        _ = try decodeScene(sceneWithLayers(##"{"type": "text", "font": "Helvetica-Bold"}, {"type": "text"}"##))
+    }
+}

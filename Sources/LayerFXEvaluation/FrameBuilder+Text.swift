@@ -1,0 +1,49 @@
+import LayerFXModel
+import LayerFXPrimitives
+import LayerFXText
+
+extension FrameBuilder {
+    /// A text layer's glyphs (CATextLayer, not wrapped): laid out from the top
+    /// of the bounds with the layer's alignment, one ``ShapeKind/glyph``
+    /// primitive each, coloured by `foregroundColor`; they count as one shape.
+    /// The font was checked when the scene was loaded; one that fails to load
+    /// now draws nothing.
+    mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, opacity: Double,
+                           clips: ClipStack) {
+        guard !p.string.isEmpty, let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
+              let alignment = TextAlignment(rawValue: p.alignmentMode.rawValue),
+              let font = try? Font.resolve(p.font),
+              let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize, alignment: alignment,
+                                                  boundsWidth: p.bounds.size.width)
+        else { return }
+        let linear = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))
+        let translation = SIMD2(Float(transform.tx), Float(transform.ty))
+        let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+        var emitted = false
+        for glyph in glyphs where glyph.rect.width > 0 {
+            let x0 = p.bounds.origin.x + glyph.rect.x, y0 = p.bounds.origin.y + glyph.rect.y
+            var instance = PrimitiveInstance.glyph(
+                quad: SIMD4(Float(x0), Float(y0), Float(x0 + glyph.rect.width), Float(y0 + glyph.rect.height)),
+                transform: linear, translation: translation,
+                atlasOrigin: SIMD2(glyph.atlasRect.x, glyph.atlasRect.y),
+                texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.width),
+                color: vector, opacity: Float(opacity))
+            clips.apply(to: &instance)
+            primitives.append(instance)
+            emitted = true
+        }
+        if emitted {
+            shapeCount += 1
+            usesGlyphs = true
+        }
+    }
+}
+
+extension GlyphAtlasImage {
+    /// The shared glyph atlas as it is now.
+    static func sharedAtlas() -> GlyphAtlasImage {
+        let atlas = GlyphAtlas.shared.snapshot()
+        return GlyphAtlasImage(width: atlas.width, height: atlas.height, bytes: atlas.bytes, generation: atlas.generation,
+                               edgeValue: GlyphAtlas.edgeValue, distanceRange: GlyphAtlas.distanceRange)
+    }
+}
