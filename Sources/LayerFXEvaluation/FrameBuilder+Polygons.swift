@@ -23,7 +23,9 @@ extension FrameBuilder {
         let color = color.clamped
         guard color.alpha > 0, opacity > 0 else { return }
         var edges: [SIMD4<Float>] = []
-        for contour in contours where contour.count >= 2 {
+        // A contour without area covers nothing; its edges would still count
+        // as outline for the antialiasing of the pixels around them.
+        for contour in contours where contour.count >= 3 && abs(Self.signedArea(contour)) > 1e-6 {
             for (i, a) in contour.enumerated() {
                 let b = contour[(i + 1) % contour.count]
                 let edge = SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y))
@@ -66,6 +68,16 @@ extension FrameBuilder {
             emitted = true
         }
         if emitted { shapeCount += 1 }
+    }
+
+    /// The shoelace area of a closed contour.
+    private static func signedArea(_ contour: [Point]) -> Double {
+        var sum = 0.0
+        for (i, a) in contour.enumerated() {
+            let b = contour[(i + 1) % contour.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum / 2
     }
 
     /// `span` (min x, max x) grown by the part of `edge` whose y lies in `rows`.

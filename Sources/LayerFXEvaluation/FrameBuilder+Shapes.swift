@@ -2,8 +2,9 @@ import LayerFXModel
 import LayerFXPrimitives
 
 extension FrameBuilder {
-    /// Appends one primitive for `subpath`, or nothing when it cannot be seen.
-    /// `paint`, when given, fills instead of `fill`.
+    /// Appends one analytic primitive for `subpath` (an ellipse, rounded
+    /// rectangle or star), or nothing when it cannot be seen. `paint`, when
+    /// given, fills instead of `fill`.
     mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
                                transform: AffineTransform, opacity: Double, clips: ClipStack,
                                paint: GradientPaint? = nil) {
@@ -31,6 +32,8 @@ extension FrameBuilder {
             kind = .star
             shape = SIMD4(Float(center.x), Float(center.y), Float(outerRadius), Float(innerRadius))
             extra.x = Float(points); extra.y = Float(rotation)
+        case .elements:
+            return  // general paths are polygons (emitShapeLayer)
         }
         var instance = PrimitiveInstance(
             transform: SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d)),

@@ -69,11 +69,7 @@ struct FrameBuilder {
                  transform: toDevice, opacity: opacity, clips: ownClips, paint: paint)
         }
         if layer.kind == .shape {
-            let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? p.strokeColor : nil
-            for subpath in p.path.subpaths {
-                emit(subpath, fill: p.fillColor?.tinted(tint), stroke: stroke?.tinted(tint), lineWidth: p.lineWidth,
-                     transform: toDevice, opacity: opacity, clips: ownClips)
-            }
+            emitShapeLayer(p, tint: tint, transform: toDevice, opacity: opacity, clips: ownClips)
         }
         if layer.kind == .text {
             emitText(p, tint: tint, transform: toDevice, opacity: opacity, clips: ownClips)
@@ -94,11 +90,8 @@ struct FrameBuilder {
             }
         }
         if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {
-            let w = min(p.borderWidth, min(size.width, size.height) / 2)
-            let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
-                             width: size.width - w, height: size.height - w)
-            emit(.roundedRect(inset, cornerRadius: max(p.cornerRadius - w / 2, 0)), fill: nil, stroke: border.tinted(tint),
-                 lineWidth: w, transform: toDevice, opacity: opacity, clips: outerClips)
+            emitBorder(bounds: bounds, cornerRadius: p.cornerRadius, width: min(p.borderWidth, min(size.width, size.height) / 2),
+                       color: border.tinted(tint), transform: toDevice, opacity: opacity, clips: outerClips)
         }
         if let clipGroup {
             endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)

@@ -1,0 +1,131 @@
+import LayerFXGeometry
+import LayerFXModel
+import LayerFXPrimitives
+
+/// How shape-layer paths and borders become primitives.
+///
+/// A path of one ellipse, rounded rectangle or star is drawn by its analytic
+/// signed distance field, fill and stroke in one primitive, when the field's
+/// offset is the stroke Core Animation draws: circles always, rounded
+/// rectangles with rounded corners or round joins, stars with round joins,
+/// and no dashes or trimming. Everything else is flattened to polygons whose
+/// edges lie within ``flatteningTolerance`` device pixels of the true curve
+/// (so the outline stays sharp at any scale, the tolerance being in device
+/// pixels) and drawn as polygon bands: the fill by the layer's fill rule, the
+/// stroke as the union (nonzero) of the outline pieces `PathStroker` builds
+/// (joins, caps, miter limit, dashes, strokeStart/strokeEnd).
+extension FrameBuilder {
+    /// The largest distance, in device pixels, between a curve and its polygon.
+    static let flatteningTolerance = 0.1
+
+    mutating func emitShapeLayer(_ p: LayerProperties, tint: Color, transform: AffineTransform, opacity: Double,
+                                 clips: ClipStack) {
+        let fill = Self.visible(p.fillColor?.tinted(tint))
+        let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? Self.visible(p.strokeColor?.tinted(tint)) : nil
+        let subpaths = p.path.subpaths
+        guard !subpaths.isEmpty, fill != nil || stroke != nil, abs(transform.determinant) > 1e-12 else { return }
+        let style = StrokeStyle(p)
+        if subpaths.count == 1, subpaths[0].isAnalytic {
+            let exactStroke = stroke == nil || Self.analyticStrokeIsExact(subpaths[0], style)
+            emit(subpaths[0], fill: fill, stroke: exactStroke ? stroke : nil, lineWidth: p.lineWidth,
+                 transform: transform, opacity: opacity, clips: clips)
+            if let stroke, !exactStroke {
+                emitStroke(of: p.path, style: style, color: stroke, transform: transform, opacity: opacity, clips: clips)
+            }
+            return
+        }
+        if let fill {
+            let tolerance = Self.flatteningTolerance / transform.largestScale
+            let contours = PathFlattener.polylines(of: p.path, tolerance: tolerance)
+                .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
+            emitPolygon(contours, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, opacity: opacity,
+                        clips: clips)
+        }
+        if let stroke {
+            emitStroke(of: p.path, style: style, color: stroke, transform: transform, opacity: opacity, clips: clips)
+        }
+    }
+
+    /// A layer border: `borderWidth` inside the bounds, outer corners rounded
+    /// by `cornerRadius`, inner ones by what is left of it. A centred stroke
+    /// of the inset rectangle is that ring when the corner radius is at least
+    /// half the width; otherwise the ring is a polygon (outer and inner
+    /// rounded rectangles, even-odd).
+    mutating func emitBorder(bounds: Rect, cornerRadius: Double, width: Double, color: Color,
+                             transform: AffineTransform, opacity: Double, clips: ClipStack) {
+        let radius = min(max(cornerRadius, 0), bounds.size.width / 2, bounds.size.height / 2)
+        if radius >= width / 2 {
+            let inset = Rect(x: bounds.origin.x + width / 2, y: bounds.origin.y + width / 2,
+                             width: bounds.size.width - width, height: bounds.size.height - width)
+            emit(.roundedRect(inset, cornerRadius: radius - width / 2), fill: nil, stroke: color, lineWidth: width,
+                 transform: transform, opacity: opacity, clips: clips)
+            return
+        }
+        let inner = Rect(x: bounds.origin.x + width, y: bounds.origin.y + width,
+                         width: bounds.size.width - 2 * width, height: bounds.size.height - 2 * width)
+        var ring = [Subpath.roundedRect(bounds, cornerRadius: radius)]
+        if inner.size.width > 0, inner.size.height > 0 { ring.append(.roundedRect(inner, cornerRadius: max(radius - width, 0))) }
+        let tolerance = Self.flatteningTolerance / transform.largestScale
+        let contours = PathFlattener.polylines(of: ShapePath(ring), tolerance: tolerance).map { $0.points.map(transform.apply) }
+        emitPolygon(contours, rule: .evenOdd, color: color, opacity: opacity, clips: clips)
+    }
+
+    /// The stroke of `path` as polygon bands. A stroke narrower than a device
+    /// pixel is drawn one pixel wide with its alpha scaled by its width (so
+    /// hairlines fade instead of bloating, as the analytic strokes do).
+    private mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
+                                     opacity: Double, clips: ClipStack) {
+        var style = style
+        var opacity = opacity
+        let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
+        let deviceWidth = style.lineWidth * pixelsPerUnit
+        if deviceWidth < 1 {
+            style.lineWidth = 1 / pixelsPerUnit
+            opacity *= deviceWidth
+        }
+        let tolerance = Self.flatteningTolerance / transform.largestScale
+        let polylines = PathFlattener.polylines(of: path, tolerance: tolerance)
+        let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance)
+        emitPolygon(pieces.map { $0.map(transform.apply) }, rule: .nonZero, color: color, opacity: opacity, clips: clips)
+    }
+
+    /// Whether the analytic field's stroke (a distance offset: round joins,
+    /// no caps) is the stroke Core Animation draws for `subpath` with `style`.
+    private static func analyticStrokeIsExact(_ subpath: Subpath, _ style: StrokeStyle) -> Bool {
+        guard style.strokeStart <= 0, style.strokeEnd >= 1, style.dashPattern.allSatisfy({ $0 == 0 }) else { return false }
+        switch subpath {
+        case .ellipse(let rect):
+            return abs(abs(rect.size.width) - abs(rect.size.height)) <= 1e-9 * abs(rect.size.width)
+        case .roundedRect(let rect, let cornerRadius):
+            let r = rect.standardized
+            guard r.size.width > 0, r.size.height > 0 else { return false }
+            return cornerRadius > 0 || style.lineJoin == .round
+        case .star:
+            return style.lineJoin == .round
+        case .elements:
+            return false
+        }
+    }
+
+    private static func visible(_ color: Color?) -> Color? {
+        color.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
+    }
+}
+
+extension Subpath {
+    /// Ellipses, rounded rectangles and stars have analytic distance fields.
+    var isAnalytic: Bool {
+        if case .elements = self { return false }
+        return true
+    }
+}
+
+extension AffineTransform {
+    /// The largest factor by which the transform stretches a length (its
+    /// largest singular value); at least a tiny positive number.
+    var largestScale: Double {
+        let s = a * a + b * b + c * c + d * d
+        let root = max(s * s - 4 * determinant * determinant, 0).squareRoot()
+        return max((0.5 * (s + root)).squareRoot(), 1e-12)
+    }
+}
