@@ -161,6 +161,8 @@ struct FrameBuilder {
             kind = .star
             shape = SIMD4(Float(center.x), Float(center.y), Float(outerRadius), Float(innerRadius))
             extra.x = Float(points); extra.y = Float(rotation)
+        case .elements:
+            return  // general paths are drawn once the polygon primitives land
         }
         var instance = PrimitiveInstance(
             transform: SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d)),
