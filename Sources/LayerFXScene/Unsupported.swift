@@ -28,8 +28,6 @@ enum Unsupported {
 
     /// `mask` (any value but null).
     static let mask = "\"mask\" layers are \(suffix)"
-    /// `lineDashPattern` with dashes.
-    static let lineDashPattern = "dashed lines (a non-empty \"lineDashPattern\") are \(suffix)"
     /// A `speed` below zero (playing backwards).
     static let negativeSpeed = "negative speeds (playing backwards) are \(suffix)"
 }

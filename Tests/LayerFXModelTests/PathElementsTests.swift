@@ -134,4 +134,27 @@ private func ends(_ elements: [PathElement]) -> [Point] {
         #expect((0..<5).map(motion.keyframe) == [p(0, 0), p(100, 0), p(0, 0), p(200, 0), p(300, 0)])
         #expect(near(motion.segments[0].point(at: 0.5), p(50, 50)))  // the quad's apex, exactly
     }
+
+    @Test func dashKeyPathsReadAndWriteTheProperties() {
+        var properties = LayerProperties()
+        #expect(AnimatableKeyPath.lineDashPattern.value(in: properties) == .numbers([]))
+        #expect(AnimatableKeyPath.lineDashPhase.value(in: properties) == .scalar(0))
+        AnimatableKeyPath.lineDashPattern.set(.numbers([6, 2]), in: &properties)
+        AnimatableKeyPath.lineDashPhase.set(.scalar(3), in: &properties)
+        #expect(properties.lineDashPattern == [6, 2] && properties.lineDashPhase == 3)
+        #expect(AnimatableKeyPath.lineDashPattern.valueType == .numbers && AnimatableKeyPath.lineDashPattern.owner == .shape)
+        #expect(AnimatableKeyPath.lineDashPhase.valueType == .scalar && AnimatableKeyPath.lineDashPhase.owner == .shape)
+
+        var animation = Animation(keyPath: .lineDashPattern,
+                                  kind: .basic(from: .numbers([10, 0]), to: .numbers([2, 8]), by: nil))
+        animation.timing.duration = 2
+        animation.timingFunction = .linear
+        var phase = Animation(keyPath: .lineDashPhase, kind: .basic(from: .scalar(0), to: .scalar(20), by: nil))
+        phase.timing.duration = 2
+        phase.timingFunction = .linear
+        let layer = Layer(kind: .shape, animations: [animation, phase])
+        let halfway = layer.presentationProperties(at: 1)
+        #expect(halfway.lineDashPattern == [6, 4])
+        #expect(halfway.lineDashPhase == 10)
+    }
 }

@@ -45,6 +45,8 @@ import LayerFXModel
         #"{"size": [1, 1], "layers": [{"type": "shape", "path": {"rect": [0, 0, 1, 1], "radius": 2}}]}"#,
         #"{"size": [1, 1], "layers": [{"type": "shape", "path": [{"svg": "M 0 0 L 1"}]}]}"#,
         #"{"size": [1, 1], "layers": [{"type": "shape", "path": {"arcCenter": [0, 0], "radius": -1, "startAngle": 0, "endAngle": 1}}]}"#,
+        #"{"size": [1, 1], "layers": [{"type": "shape", "lineDashPattern": [1, -1]}]}"#,
+        #"{"size": [1, 1], "layers": [{"type": "shape", "lineDashPattern": [0]}]}"#,
         #"{"size": [1, 1], "layers": [{"type": "shape", "path": {"star": {"center": [0, 0], "points": 1.5, "outerRadius": 1, "innerRadius": 1}}}]}"#,
         #"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacit"}]}]}"#,
         #"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacity", "fromValue": [1]}]}]}"#,

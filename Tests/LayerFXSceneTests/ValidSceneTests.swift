@@ -42,7 +42,8 @@ import LayerFXScene
                 {"ellipseIn": [1, 2, 3, 4]},
                 {"svg": "M 0 0 L 10 0 Q 10 10 0 10 Z"},
                 {"arcCenter": [0, 0], "radius": 5, "startAngle": 3.141592653589793, "endAngle": 0}
-              ]
+              ],
+              "lineDashPattern": [4, 2], "lineDashPhase": 1
             },
             {"transform": [1, 0, 0.5, 1, 0, 0], "sublayerTransform": {"scaleX": 2, "scaleY": -1}},
             {"type": "layer"}
@@ -137,6 +138,7 @@ import LayerFXScene
         #expect(p.fillRule == .evenOdd)
         #expect(p.miterLimit == 4)
         #expect(p.strokeStart == 0.1 && p.strokeEnd == 0.9)
+        #expect(p.lineDashPattern == [] && p.lineDashPhase == 0)
 
         let subpaths = host.sublayers[1].properties
         #expect(subpaths.path == ShapePath([
@@ -148,6 +150,7 @@ import LayerFXScene
             // Clockwise from π to 0: the upper half circle, in two quarters.
             .arc(center: .zero, radius: 5, startAngle: .pi, endAngle: 0),
         ]))
+        #expect(subpaths.lineDashPattern == [4, 2] && subpaths.lineDashPhase == 1)
         // Shape defaults.
         #expect(subpaths.fillColor == .black)
         #expect(subpaths.strokeColor == nil)
