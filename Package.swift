@@ -28,6 +28,7 @@ let package = Package(
 
         .target(name: "LayerFXModel"),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel"]),
+        .target(name: "LayerFXGeometry", dependencies: ["LayerFXModel"]),
         .target(name: "LayerFXPrimitives"),
         .target(name: "LayerFXEvaluation", dependencies: ["LayerFXModel", "LayerFXPrimitives"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives"]),
@@ -50,6 +51,7 @@ let package = Package(
 
         .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
         .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
+        .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
             dependencies: ["LayerFX"],
