@@ -24,7 +24,10 @@ struct StrokeRun {
         var runs: [StrokeRun] = []
         var offset = 0.0
         for contour in contours {
-            let low = start * total - offset, high = end * total - offset
+            // The trim in this contour's distances; no trim at all at 0 and 1,
+            // whatever the rounding of the sums.
+            let low = start > 0 ? start * total - offset : -.infinity
+            let high = end < 1 ? end * total - offset : .infinity
             let stretches = dash?.dashes(alongLength: contour.length) ?? [(0, contour.length)]
             for (a, b) in stretches {
                 if a == b {
@@ -32,7 +35,8 @@ struct StrokeRun {
                     continue
                 }
                 let from = max(a, low), to = min(b, high)
-                guard from < to else { continue }
+                // A sliver the trim leaves of a stretch (rounding at a contour's end) is nothing.
+                guard to - from > spacing || (from == a && to == b && from < to) else { continue }
                 runs.append(contour.isClosed && from <= 0 && to >= contour.length
                             ? contour.closedRun : contour.run(from: from, to: to))
             }
@@ -82,9 +86,11 @@ struct MeasuredContour {
     func run(from a: Double, to b: Double) -> StrokeRun {
         let (startPoint, startSegment) = locate(a)
         var result = [startPoint]
-        if b - a > spacing {
-            for i in points.indices.dropFirst().dropLast() where distances[i] > a + spacing && distances[i] < b - spacing {
-                result.append(points[i])
+        if b - a > spacing, let startSegment {
+            var i = startSegment + 1
+            while i < points.count - 1, distances[i] < b - spacing {
+                if distances[i] > a + spacing { result.append(points[i]) }
+                i += 1
             }
             result.append(locate(b).point)
         }

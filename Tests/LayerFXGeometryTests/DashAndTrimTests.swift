@@ -71,6 +71,22 @@ import LayerFXGeometry
         #expect(!covers(open, Point(x: -0.5, y: -0.5)))  // no join at the start: it is open now
     }
 
+    @Test func anUntrimmedClosedContourStaysClosedWhateverTheRounding() {
+        // 0.6 + the rectangle's 0.7, less 0.6, is less than 0.7 in floating point.
+        let paths = [line((0, 0), (0.6, 0)), rectangle(0, 1, 0.1, 0.25)]
+        let polygons = stroke(paths, StrokeStyle(lineWidth: 0.02))
+        #expect(covers(polygons, Point(x: -0.008, y: 0.992)))  // the miter at the rectangle's start corner
+    }
+
+    @Test func aTrimAtAContoursEndLeavesNoDot() {
+        // 0.33333333333333337 of 0.1 + 0.2 is 0.1 plus 1.4e-17: the first line and no more, not
+        // a round-capped dot at the start of the second.
+        let two = [line((0, 0), (0.1, 0)), line((0, 1), (0.2, 1))]
+        let polygons = stroke(two, StrokeStyle(lineWidth: 0.02, lineCap: .round, strokeEnd: 0.33333333333333337))
+        #expect(polygons.count == 3)  // one segment and its two caps
+        #expect(!covers(polygons, Point(x: 0, y: 1)))
+    }
+
     @Test func dashesStayInPlaceWhenStrokeEndChanges() {
         let full = stroke([segment], StrokeStyle(lineWidth: 2, dashPattern: [10, 5]))
         let half = stroke([segment], StrokeStyle(lineWidth: 2, dashPattern: [10, 5], strokeEnd: 0.5))
