@@ -149,6 +149,20 @@ private func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
         #expect(failure("M 1 1\u{7}") == "invalid SVG path data at character 6 ('\\u{07}'): expected a path command (M, L, H, V, C, S, Q, T, A, Z or lower case)")
     }
 
+    @Test func animatedPathsNeedTheSameElementKinds() {
+        #expect(animationError(##"{"keyPath": "path", "fromValue": {"svg": "M 0 0 L 1 1 Z"}, "toValue": {"svg": "m 5 5 l 2 2 z"}}"##,
+                               layerType: "shape") == nil)
+        #expect(animationError(##"{"keyPath": "path", "fromValue": {"svg": "M 0 0 L 1 1"}, "toValue": {"svg": "M 0 0 Q 1 1 2 2"}}"##,
+                               layerType: "shape")?.message
+                == "paths in one animation must have the same subpaths of the same kinds to interpolate point by point (subpath 0 element 1 is line against quad)")
+        // An arc of less than 90° is a move and one cubic.
+        #expect(animationError(##"{"keyPath": "path", "fromValue": {"svg": "M 0 0 C 1 1 2 2 3 3"}, "toValue": {"arcCenter": [0, 0], "radius": 1, "startAngle": 0, "endAngle": 1}}"##,
+                               layerType: "shape") == nil)
+        #expect(animationError(##"{"keyPath": "path", "fromValue": {"svg": "M 0 0 H 1"}, "toValue": {"arcCenter": [0, 0], "radius": 1, "startAngle": 0, "endAngle": 1}}"##,
+                               layerType: "shape")?.message
+                == "paths in one animation must have the same subpaths of the same kinds to interpolate point by point (subpath 0 element 1 is line against cubic)")
+    }
+
     @Test func malformedDataInAScene() {
         expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "path": {"svg": "M 10 10 L 20 x"}}]}"##,
                        path: "layers[0].path.svg",
