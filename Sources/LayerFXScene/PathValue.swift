@@ -73,7 +73,7 @@ struct SubpathValue: SceneValueDecodable {
             subpath = try Self.decodeArc(object, center: main.value)
         case .star:
             subpath = try StarValue(main.value).subpath
-        default:
+        default:  // svg (a companion key is never the main one)
             let data = try main.value.string()
             do {
                 subpath = .elements(try SVGPathParser.parse(data))

@@ -64,6 +64,7 @@ struct SVGPathParser {
         guard commands.contains(upper) else { return nil }
         return (upper, upper != Character(letter))
     }
+
     private static let expectedCommand = "expected a path command (M, L, H, V, C, S, Q, T, A, Z or lower case)"
 
     private mutating func run() throws(Failure) {
