@@ -31,8 +31,11 @@ let package = Package(
 
         .target(name: "LayerFXModel"),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
+        .target(name: "LayerFXGeometry", dependencies: ["LayerFXModel"]),
         .target(name: "LayerFXPrimitives"),
-        .target(name: "LayerFXEvaluation", dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXText"]),
+        .target(
+            name: "LayerFXEvaluation",
+            dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives"]),
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
@@ -43,7 +46,7 @@ let package = Package(
             name: "LayerFX",
             dependencies: [
                 "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
-                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText",
+                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText", "LayerFXGeometry",
             ]),
         .executableTarget(
             name: "LayerFXCLI",
@@ -54,6 +57,7 @@ let package = Package(
 
         .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
         .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
+        .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
             dependencies: ["LayerFX"],

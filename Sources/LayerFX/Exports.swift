@@ -7,3 +7,4 @@
 @_exported import LayerFXPrimitives
 @_exported import LayerFXScene
 @_exported import LayerFXText
+@_exported import LayerFXGeometry

@@ -14,6 +14,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case sublayerTransform
     case backgroundColor, borderColor, borderWidth, cornerRadius
     case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, miterLimit
+    case lineDashPhase, lineDashPattern
     case colors, locations, startPoint, endPoint
     case instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
@@ -28,7 +29,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .opacity, .positionX, .positionY, .boundsSizeWidth, .boundsSizeHeight,
              .transformScale, .transformScaleX, .transformScaleY, .transformRotation,
              .transformRotationZ, .transformTranslationX, .transformTranslationY,
-             .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit,
+             .borderWidth, .cornerRadius, .lineWidth, .strokeStart, .strokeEnd, .miterLimit, .lineDashPhase,
              .instanceDelay, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
              .fontSize:
             return .scalar
@@ -38,7 +39,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .transform, .sublayerTransform, .instanceTransform: return .transform
         case .backgroundColor, .borderColor, .fillColor, .strokeColor, .instanceColor, .foregroundColor: return .color
         case .path: return .path
-        case .locations: return .numbers
+        case .locations, .lineDashPattern: return .numbers
         case .colors: return .colors
         }
     }
@@ -46,7 +47,8 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     /// The layer subclass that has this key path; nil for CALayer's own.
     public var owner: LayerKind? {
         switch self {
-        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit: .shape
+        case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit, .lineDashPhase,
+             .lineDashPattern: .shape
         case .colors, .locations, .startPoint, .endPoint: .gradient
         case .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset: .replicator
@@ -88,6 +90,8 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .strokeStart: return .scalar(p.strokeStart)
         case .strokeEnd: return .scalar(p.strokeEnd)
         case .miterLimit: return .scalar(p.miterLimit)
+        case .lineDashPhase: return .scalar(p.lineDashPhase)
+        case .lineDashPattern: return .numbers(p.lineDashPattern ?? [])
         case .colors: return .colors(p.colors ?? [])
         case .locations: return .numbers(p.locations ?? [])
         case .startPoint: return .point(p.startPoint)
@@ -141,6 +145,8 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case (.strokeStart, .scalar(let v)): properties.strokeStart = v
         case (.strokeEnd, .scalar(let v)): properties.strokeEnd = v
         case (.miterLimit, .scalar(let v)): properties.miterLimit = v
+        case (.lineDashPhase, .scalar(let v)): properties.lineDashPhase = v
+        case (.lineDashPattern, .numbers(let v)): properties.lineDashPattern = v
         case (.colors, .colors(let v)): properties.colors = v
         case (.locations, .numbers(let v)): properties.locations = v
         case (.startPoint, .point(let v)): properties.startPoint = v

@@ -13,7 +13,8 @@ extension AnimatableValue {
     /// (two `.noColor` stay `.noColor`); transforms interpolate their
     /// translation, rotation and scale components and their matrix entries;
     /// paths interpolate subpath by subpath when both have the same number of
-    /// subpaths of the same kinds (stars also need equal `points`); lists of
+    /// subpaths of the same kinds (stars also need equal `points`, general
+    /// paths the same element kinds in the same order); lists of
     /// numbers and colours element by element when equally long. Anything
     /// else, mismatched paths and mismatched value types included, switches
     /// from `from` to `to` at fraction 0.5.
@@ -249,7 +250,8 @@ extension LayerTransform {
 }
 
 extension Subpath {
-    /// nil unless both are the same kind (stars: also the same number of points).
+    /// nil unless both are the same kind (stars: also the same number of
+    /// points; general paths: the same element kinds in the same order).
     fileprivate func zipped(with o: Subpath, _ f: (Double, Double) -> Double) -> Subpath? {
         switch (self, o) {
         case let (.ellipse(r1), .ellipse(r2)):
@@ -259,6 +261,14 @@ extension Subpath {
         case let (.star(p1, n1, o1, i1, a1), .star(p2, n2, o2, i2, a2)) where n1 == n2:
             return .star(center: p1.zipped(with: p2, f), points: n1, outerRadius: f(o1, o2),
                          innerRadius: f(i1, i2), rotation: f(a1, a2))
+        case let (.elements(e1), .elements(e2)) where e1.count == e2.count:
+            var result: [PathElement] = []
+            result.reserveCapacity(e1.count)
+            for (a, b) in zip(e1, e2) {
+                guard let element = a.zipped(with: b, f) else { return nil }
+                result.append(element)
+            }
+            return .elements(result)
         default:
             return nil
         }
@@ -269,6 +279,7 @@ extension Subpath {
         case let .roundedRect(r, c): .roundedRect(r.mapped(f), cornerRadius: f(c))
         case let .star(p, n, o, i, a):
             .star(center: p.mapped(f), points: n, outerRadius: f(o), innerRadius: f(i), rotation: f(a))
+        case let .elements(e): .elements(e.map { $0.mapped(f) })
         }
     }
     fileprivate func forEachComponent(_ body: (Double) -> Void) {
@@ -276,6 +287,39 @@ extension Subpath {
         case let .ellipse(r): r.forEachComponent(body)
         case let .roundedRect(r, c): r.forEachComponent(body); body(c)
         case let .star(p, _, o, i, a): p.forEachComponent(body); body(o); body(i); body(a)
+        case let .elements(e): for element in e { element.forEachComponent(body) }
+        }
+    }
+}
+
+extension PathElement {
+    /// nil unless both are the same kind of element.
+    fileprivate func zipped(with o: PathElement, _ f: (Double, Double) -> Double) -> PathElement? {
+        switch (self, o) {
+        case let (.move(p1), .move(p2)): .move(p1.zipped(with: p2, f))
+        case let (.line(p1), .line(p2)): .line(p1.zipped(with: p2, f))
+        case let (.quad(c1, e1), .quad(c2, e2)): .quad(control: c1.zipped(with: c2, f), end: e1.zipped(with: e2, f))
+        case let (.cubic(a1, b1, e1), .cubic(a2, b2, e2)):
+            .cubic(control1: a1.zipped(with: a2, f), control2: b1.zipped(with: b2, f), end: e1.zipped(with: e2, f))
+        case (.close, .close): .close
+        default: nil
+        }
+    }
+    fileprivate func mapped(_ f: (Double) -> Double) -> PathElement {
+        switch self {
+        case let .move(p): .move(p.mapped(f))
+        case let .line(p): .line(p.mapped(f))
+        case let .quad(c, e): .quad(control: c.mapped(f), end: e.mapped(f))
+        case let .cubic(a, b, e): .cubic(control1: a.mapped(f), control2: b.mapped(f), end: e.mapped(f))
+        case .close: .close
+        }
+    }
+    fileprivate func forEachComponent(_ body: (Double) -> Void) {
+        switch self {
+        case let .move(p), let .line(p): p.forEachComponent(body)
+        case let .quad(c, e): c.forEachComponent(body); e.forEachComponent(body)
+        case let .cubic(a, b, e): a.forEachComponent(body); b.forEachComponent(body); e.forEachComponent(body)
+        case .close: break
         }
     }
 }

@@ -10,7 +10,7 @@ public enum AnimatableValue: Hashable, Sendable {
     case noColor
     case transform(LayerTransform)
     case path(ShapePath)
-    /// A list of numbers (`locations`).
+    /// A list of numbers (`locations`, `lineDashPattern`).
     case numbers([Double])
     /// A list of colours (`colors`).
     case colors([Color])

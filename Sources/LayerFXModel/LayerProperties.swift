@@ -66,6 +66,11 @@ public struct LayerProperties: Hashable, Sendable {
     public var miterLimit: Double = 10
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
+    /// Dash and gap lengths (dash, gap, dash, …; an odd count repeats); nil
+    /// (or empty) strokes solid.
+    public var lineDashPattern: [Double]? = nil
+    /// How far into `lineDashPattern` each contour's stroke starts.
+    public var lineDashPhase: Double = 0
     // CAGradientLayer
     /// The most gradient colours this version draws (the room in one drawn
     /// primitive; `GradientPaint.maximumStops` in LayerFXPrimitives).

@@ -118,10 +118,10 @@ struct AnimationDocument: Decodable {
         if type != .group {
             animation.keyPath = try Self.decodeKeyPath(object.required("keyPath"), layerKind: layerKind)
         }
-        let valueType = animation.keyPath?.valueType ?? .scalar
-        let from = try fromValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
-        let to = try toValue.map { try AnimatableValueDecoding.decode(valueType, from: $0) }
-        let by = try byValue.map { try AnimatableValueDecoding.decode(valueType, from: $0, isDelta: true) }
+        let keyPath = animation.keyPath
+        let from = try fromValue.map { try AnimatableValueDecoding.decode(for: keyPath, from: $0) }
+        let to = try toValue.map { try AnimatableValueDecoding.decode(for: keyPath, from: $0) }
+        let by = try byValue.map { try AnimatableValueDecoding.decode(for: keyPath, from: $0, isDelta: true) }
         try Self.checkValuesInterpolate([(fromValue, from), (toValue, to), (byValue, by)])
 
         switch type {
@@ -174,7 +174,7 @@ struct AnimationDocument: Decodable {
             var members: [O.Value] = []
             values = try valuesValue.array { member in
                 members.append(member)
-                return try AnimatableValueDecoding.decode(valueType, from: member)
+                return try AnimatableValueDecoding.decode(for: keyPath, from: member)
             }
             try Self.checkValuesInterpolate(Array(zip(members.map(Optional.some), values.map(Optional.some))))
             if values.isEmpty {

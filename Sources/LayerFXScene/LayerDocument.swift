@@ -14,7 +14,7 @@ struct LayerDocument: SceneValueDecodable {
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
         case masksToBounds, mask, sublayers, animations, beginTime, speed, timeOffset
         case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin
-        case miterLimit, strokeStart, strokeEnd, lineDashPattern
+        case miterLimit, strokeStart, strokeEnd, lineDashPattern, lineDashPhase
         case colors, locations, startPoint, endPoint, gradientType
         case instanceCount, instanceTransform, instanceDelay, instanceColor
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
@@ -24,7 +24,7 @@ struct LayerDocument: SceneValueDecodable {
         var owner: LayerKind? {
             switch self {
             case .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin,
-                 .miterLimit, .strokeStart, .strokeEnd, .lineDashPattern: .shape
+                 .miterLimit, .strokeStart, .strokeEnd, .lineDashPattern, .lineDashPhase: .shape
             case .colors, .locations, .startPoint, .endPoint, .gradientType: .gradient
             case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset,
                  .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .replicator
@@ -91,9 +91,8 @@ struct LayerDocument: SceneValueDecodable {
             case .strokeStart: layer.properties.strokeStart = try member.number()
             case .strokeEnd: layer.properties.strokeEnd = try member.number()
             case .lineDashPattern:
-                if member.kind == .null { break }
-                let dashes = try member.array { try $0.number() }
-                if !dashes.isEmpty { throw member.issue(Unsupported.lineDashPattern) }
+                layer.properties.lineDashPattern = member.kind == .null ? nil : try DashPattern.lengths(member)
+            case .lineDashPhase: layer.properties.lineDashPhase = try member.number()
             case .colors:
                 layer.properties.colors = member.kind == .null ? nil : try GradientStops.colors(member)
             case .locations:

@@ -73,27 +73,28 @@ struct SubpathValue: SceneValueDecodable {
             subpath = try Self.decodeArc(object, center: main.value)
         case .star:
             subpath = try StarValue(main.value).subpath
-        default:
-            throw main.value.issue(Unsupported.svgPath)
+        default:  // svg (a companion key is never the main one)
+            let data = try main.value.string()
+            do {
+                subpath = .elements(try SVGPathParser.parse(data))
+            } catch {
+                throw main.value.issue(error.message)
+            }
         }
     }
 
-    /// A full-circle arc becomes the circle's ellipse; partial arcs are rejected.
+    /// `Subpath.arc`'s UIBezierPath semantics: a full circle becomes the
+    /// circle's ellipse, a partial arc cubic curves; `clockwise` defaults to true.
     private static func decodeArc<O: SceneObject>(_ object: O, center value: O.Value) throws -> Subpath {
         let center = try PointValue(value).point
         let radius = try object.required("radius").number(.nonNegative)
         let start = try object.required("startAngle").number()
-        let endValue = try object.required("endAngle")
-        let end = try endValue.number()
-        _ = try object.member("clockwise")?.bool()
-        guard abs(end - start) >= 2 * Double.pi - 1e-9 else {
-            throw endValue.issue(Unsupported.partialArc)
-        }
-        let rect = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite else {
+        let end = try object.required("endAngle").number()
+        let clockwise = try object.member("clockwise")?.bool() ?? true
+        guard (center.x - radius).isFinite, (center.y - radius).isFinite, (2 * radius).isFinite else {
             throw value.issue("the circle's bounding rect is out of range")
         }
-        return .ellipse(in: rect)
+        return .arc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
     }
 }
 

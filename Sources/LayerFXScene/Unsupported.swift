@@ -25,12 +25,6 @@ enum Unsupported {
         subclassKeys[key].map { "\(key) belongs to \($0) layers, which are \(suffix)" }
     }
 
-    /// `lineDashPattern` with dashes.
-    static let lineDashPattern = "dashed lines (a non-empty \"lineDashPattern\") are \(suffix)"
-    /// `{"svg": …}` paths.
-    static let svgPath = "SVG path data is \(suffix)"
-    /// `{"arcCenter": …}` paths that are not full circles.
-    static let partialArc = "partial arcs are \(suffix); use a full circle (|endAngle − startAngle| ≥ 2π)"
     /// A `speed` below zero (playing backwards).
     static let negativeSpeed = "negative speeds (playing backwards) are \(suffix)"
 }

@@ -107,6 +107,25 @@ struct ValuesCommandTests {
         #expect(wrongKind.stderr.contains("key path \"locations\" applies to gradient layers only; layer \"r\" is a replicator layer"))
     }
 
+    @Test func dashAndGeneralPathKeyPaths() throws {
+        let dir = try CLI.temporaryDirectory()
+        let scene = dir.appending(path: "dashes.json")
+        try Data(##"""
+        {"size": [10, 10], "layers": [
+          {"type": "shape", "name": "s", "path": {"svg": "M 0 0 L 10 0 Q 10 10 0 10 Z"},
+           "animations": [{"keyPath": "lineDashPattern", "fromValue": [10, 0], "toValue": [2, 8], "duration": 2},
+                          {"keyPath": "lineDashPhase", "fromValue": 0, "toValue": 4, "duration": 2},
+                          {"keyPath": "path", "toValue": {"svg": "M 0 0 L 20 0 Q 20 20 0 20 Z"}, "duration": 2}]}
+        ]}
+        """##.utf8).write(to: scene)
+        func values(_ keyPath: String, _ times: String) throws -> String {
+            try CLI.run(["values", scene.path, "--layer", "s", "--key-path", keyPath, "--times", times]).stdout
+        }
+        #expect(try values("lineDashPattern", "1,3") == "1 6 4\n3 none\n")
+        #expect(try values("lineDashPhase", "1") == "1 2\n")
+        #expect(try values("path", "1") == "1 svg M 0 0 L 15 0 Q 15 15 0 15 Z\n")
+    }
+
     @Test func rangesAndValueShapes() throws {
         let result = try CLI.run(["values", CLI.example("pulsing-rings.json"), "--layer", "ring0",
                                   "--key-path", "transform", "--times", "0:1:0.5"])

@@ -222,11 +222,12 @@ import LayerFXScene
     }
 
     @Test func paths() {
-        #expect(layerError(##"{"type": "shape", "path": {"arcCenter": [0, 0], "radius": 5, "startAngle": 0, "endAngle": 3}}"##)?.message
-                == "partial arcs are not supported yet by this version of LayerFX; use a full circle (|endAngle − startAngle| ≥ 2π)")
-        expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "path": {"svg": "M 0 0 L 10 10"}}]}"##,
-                       path: "layers[0].path.svg", message: "SVG path data is not supported yet by this version of LayerFX",
-                       at: "\"M 0")
+        #expect(layerError(##"{"type": "shape", "path": {"arcCenter": [0, 0], "radius": 5, "startAngle": 0, "endAngle": 3}}"##) == nil)
+        #expect(layerError(##"{"type": "shape", "path": {"arcCenter": [0, 0], "radius": 5, "startAngle": 0}}"##)?.message
+                == "missing required key \"endAngle\"")
+        expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "path": {"svg": "M 0 0 L 10 10 Q"}}]}"##,
+                       path: "layers[0].path.svg",
+                       message: "invalid SVG path data at character 16 (end of data): expected a number", at: "\"M 0")
         expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "path": [{"rect": [0, 0, 1, 1]}, {"ellipseIn": [0, 0, 1, 1], "rect": [0, 0, 1, 1]}]}]}"##,
                        path: "layers[0].path[1]",
                        message: "a path object takes one of ellipseIn, rect, arcCenter, star, svg; found both ellipseIn and rect (use an array for several subpaths)",
@@ -245,10 +246,34 @@ import LayerFXScene
                 == "expected a path object with one of ellipseIn, rect, arcCenter, star, svg, or an array of them")
     }
 
-    @Test func notSupportedYet() {
-        #expect(layerError(##"{"type": "shape", "lineDashPattern": [4, 2]}"##)?.message
-                == "dashed lines (a non-empty \"lineDashPattern\") are not supported yet by this version of LayerFX")
+    @Test func dashPatterns() {
+        #expect(layerError(##"{"type": "shape", "lineDashPattern": [4, 2], "lineDashPhase": -3}"##) == nil)
         #expect(layerError(##"{"type": "shape", "lineDashPattern": null}"##) == nil)
+        expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "lineDashPattern": [4, -2]}]}"##,
+                       path: "layers[0].lineDashPattern[1]", message: "dash length must not be negative (got -2)",
+                       at: "-2")
+        expectRejected(##"{"size": [1, 1], "layers": [{"type": "shape", "lineDashPattern": [0, 0]}]}"##,
+                       path: "layers[0].lineDashPattern",
+                       message: "a dash pattern needs a length greater than 0 (all are 0); use null or [] for a solid line",
+                       at: "[0, 0]")
+        #expect(layerError(##"{"type": "shape", "lineDashPattern": 4}"##)?.message == "expected an array, found a number")
+        #expect(layerError(##"{"lineDashPhase": 4}"##)?.message
+                == "unknown key \"lineDashPhase\" (lineDashPhase belongs to shape layers; add \"type\": \"shape\")")
+        // Animated patterns are checked the same way, except a byValue (added to another pattern).
+        #expect(animationError(##"{"keyPath": "lineDashPattern", "fromValue": [1, 2], "toValue": [3, -1]}"##, layerType: "shape")?.message
+                == "dash length must not be negative (got -1)")
+        #expect(animationError(##"{"keyPath": "lineDashPattern", "toValue": [0]}"##, layerType: "shape")?.message
+                == "a dash pattern needs a length greater than 0 (all are 0); use null or [] for a solid line")
+        #expect(animationError(##"{"keyPath": "lineDashPattern", "byValue": [-1, 0]}"##, layerType: "shape") == nil)
+        // Unlike locations, dash lengths need not increase.
+        #expect(animationError(##"{"type": "keyframe", "keyPath": "lineDashPattern", "values": [[5, 1], [1, 5]]}"##, layerType: "shape") == nil)
+        #expect(animationError(##"{"keyPath": "lineDashPattern", "fromValue": [1, 2], "toValue": [3, 1, 1, 1]}"##, layerType: "shape")?.message
+                == "lists in one animation must be equally long to interpolate element by element (2 against 4)")
+        #expect(animationError(##"{"keyPath": "lineDashPhase", "toValue": 3}"##)?.message
+                == "key path \"lineDashPhase\" applies to shape layers only (\"type\": \"shape\")")
+    }
+
+    @Test func notSupportedYet() {
         expectRejected(##"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacity", "speed": -1}]}]}"##,
                        path: "layers[0].animations[0].speed",
                        message: "negative speeds (playing backwards) are not supported yet by this version of LayerFX",

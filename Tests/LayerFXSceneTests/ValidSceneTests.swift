@@ -39,8 +39,11 @@ import LayerFXScene
               "path": [
                 {"arcCenter": [10, 20], "radius": 5, "startAngle": 0, "endAngle": 6.283185307179586, "clockwise": false},
                 {"rect": [0, 0, 10, 10], "cornerRadius": 2},
-                {"ellipseIn": [1, 2, 3, 4]}
-              ]
+                {"ellipseIn": [1, 2, 3, 4]},
+                {"svg": "M 0 0 L 10 0 Q 10 10 0 10 Z"},
+                {"arcCenter": [0, 0], "radius": 5, "startAngle": 3.141592653589793, "endAngle": 0}
+              ],
+              "lineDashPattern": [4, 2], "lineDashPhase": 1
             },
             {"transform": [1, 0, 0.5, 1, 0, 0], "sublayerTransform": {"scaleX": 2, "scaleY": -1}},
             {"type": "layer"}
@@ -135,13 +138,19 @@ import LayerFXScene
         #expect(p.fillRule == .evenOdd)
         #expect(p.miterLimit == 4)
         #expect(p.strokeStart == 0.1 && p.strokeEnd == 0.9)
+        #expect(p.lineDashPattern == [] && p.lineDashPhase == 0)
 
         let subpaths = host.sublayers[1].properties
         #expect(subpaths.path == ShapePath([
             .ellipse(in: Rect(x: 5, y: 15, width: 10, height: 10)),
             .roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 2),
             .ellipse(in: Rect(x: 1, y: 2, width: 3, height: 4)),
+            .elements([.move(Point(x: 0, y: 0)), .line(Point(x: 10, y: 0)),
+                       .quad(control: Point(x: 10, y: 10), end: Point(x: 0, y: 10)), .close]),
+            // Clockwise from π to 0: the upper half circle, in two quarters.
+            .arc(center: .zero, radius: 5, startAngle: .pi, endAngle: 0),
         ]))
+        #expect(subpaths.lineDashPattern == [4, 2] && subpaths.lineDashPhase == 1)
         // Shape defaults.
         #expect(subpaths.fillColor == .black)
         #expect(subpaths.strokeColor == nil)
