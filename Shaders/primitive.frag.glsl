@@ -169,36 +169,68 @@ bool insideByRule(int winding) {
     return v_shapeExtra.w > 0.5 ? (winding & 1) != 0 : winding != 0;
 }
 
-// Coverage of a polygon band at device point p: the winding number (a ray
-// towards +x) decides inside; the distance to the nearest edge whose
-// crossing changes inside/outside gives the antialiasing, clamp(0.5 ± d).
-// Edges a crossing of which leaves the fill state unchanged (the inner
-// edges of overlapping stroke pieces) do not count.
+// Coverage of a polygon band at device point p. The winding number (a ray
+// towards +x) decides inside; the distance to the nearest outline gives the
+// antialiasing, clamp(0.5 ± d). The outline is the nearest edge whose
+// crossing changes inside/outside, judged from the winding change of every
+// edge coinciding with it (same distance, parallel): the inner edges of
+// overlapping stroke pieces, and edges laid back to back (a quad's end and
+// the join beside it), do not count. The NEAREST_EDGES closest edges are
+// examined; past them the outline is taken to be at the last one's distance.
+const int NEAREST_EDGES = 4;
+
 float pathCoverage(vec2 p) {
     int first = int(v_shapeExtra.x);
     int count = int(v_shapeExtra.y);
     int winding = 0;
-    float dUp = 1e30;    // nearest edge whose far side has winding + 1
-    float dDown = 1e30;  // nearest edge whose far side has winding - 1
+    float nearDistance[NEAREST_EDGES];
+    int nearChange[NEAREST_EDGES];      // winding change when p crosses the edge
+    vec2 nearDirection[NEAREST_EDGES];  // unit direction of the edge
+    for (int k = 0; k < NEAREST_EDGES; k++) { nearDistance[k] = 1e30; nearChange[k] = 0; nearDirection[k] = vec2(0.0); }
     for (int i = 0; i < count; i++) {
         int index = first + i;
         vec4 e = texelFetch(u_edges, ivec2(index % EDGE_ROW_LENGTH, index / EDGE_ROW_LENGTH), 0);
         vec2 a = e.xy;
         vec2 ab = e.zw - e.xy;
         vec2 ap = p - a;
-        float h = clamp((ap.x * ab.x + ap.y * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0, 1.0);
+        float abLength2 = ab.x * ab.x + ab.y * ab.y;
+        float h = clamp((ap.x * ab.x + ap.y * ab.y) / abLength2, 0.0, 1.0);
         vec2 off = ap - ab * h;
         float dist = sqrt(off.x * off.x + off.y * off.y);
         if ((a.y <= p.y) != (e.w <= p.y)) {
             float x = a.x + (p.y - a.y) / ab.y * ab.x;
             if (x > p.x) winding += ab.y > 0.0 ? 1 : -1;
         }
-        if (ab.x * ap.y - ab.y * ap.x > 0.0) dDown = min(dDown, dist); else dUp = min(dUp, dist);
+        if (dist < nearDistance[NEAREST_EDGES - 1]) {
+            int change = ab.x * ap.y - ab.y * ap.x > 0.0 ? -1 : 1;
+            vec2 direction = ab / sqrt(abLength2);
+            int k = NEAREST_EDGES - 1;
+            while (k > 0 && nearDistance[k - 1] > dist) {
+                nearDistance[k] = nearDistance[k - 1];
+                nearChange[k] = nearChange[k - 1];
+                nearDirection[k] = nearDirection[k - 1];
+                k--;
+            }
+            nearDistance[k] = dist;
+            nearChange[k] = change;
+            nearDirection[k] = direction;
+        }
     }
     bool inside = insideByRule(winding);
-    float d = 1e30;
-    if (insideByRule(winding + 1) != inside) d = min(d, dUp);
-    if (insideByRule(winding - 1) != inside) d = min(d, dDown);
+    float d = nearDistance[NEAREST_EDGES - 1];
+    for (int k = 0; k < NEAREST_EDGES; k++) {
+        int change = 0;
+        for (int m = 0; m < NEAREST_EDGES; m++) {
+            vec2 u = nearDirection[k], v = nearDirection[m];
+            if (abs(nearDistance[m] - nearDistance[k]) <= 1e-3 && abs(u.x * v.y - u.y * v.x) <= 1e-3) {
+                change += nearChange[m];
+            }
+        }
+        if (insideByRule(winding + change) != inside) {
+            d = nearDistance[k];
+            break;
+        }
+    }
     return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
 }
 

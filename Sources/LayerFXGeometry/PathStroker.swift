@@ -26,16 +26,19 @@ import LayerFXModel
 /// finer than `DashSequence.maximumPeriods` periods per contour.
 public enum PathStroker {
     /// The area covered by stroking `polylines` with `style`, as closed
-    /// polygons (no repeated closing point) whose union is the stroke. Every
-    /// polygon has positive signed area by the shoelace formula
-    /// (Σ xᵢ·yᵢ₊₁ − xᵢ₊₁·yᵢ > 0), so filling all of them with the nonzero
-    /// winding rule gives exactly the union with no holes.
+    /// polygons (no repeated closing point): filling all of them together
+    /// with the nonzero winding rule gives the stroke.
     ///
-    /// The pieces: one quadrilateral per segment, one polygon per join on the
-    /// outer side of the turn (none between collinear segments), one per cap.
-    /// Round joins and caps are polygons whose vertices lie on the circle,
-    /// with at most `tolerance` sagitta (at least 4 vertices per full turn, at
-    /// most 1024). Nothing for a `lineWidth` that is not positive and finite.
+    /// Each run (an undashed contour, or a dash) is one polygon around it, or
+    /// for a closed run two loops (outer and inner); a point is a disc or a
+    /// square. Their windings are those of one quadrilateral per segment, one
+    /// piece per join on the outer side of the turn and one per cap, all of
+    /// the same sign, so the nonzero rule gives their union with no holes;
+    /// each polygon's total signed area (a ring's loops together) is positive
+    /// by the shoelace formula (Σ xᵢ·yᵢ₊₁ − xᵢ₊₁·yᵢ > 0). Round joins and caps
+    /// follow the circle with at most `tolerance` sagitta (at least 4
+    /// vertices per full turn, at most 1024). Nothing for a `lineWidth` that
+    /// is not positive and finite.
     public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double) -> [[Point]] {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
         let half = style.lineWidth / 2
@@ -67,6 +70,14 @@ private struct StrokeOutline {
         }
     }
 
+    /// One polygon around an open run (its left side forward, the end cap,
+    /// its right side backward, the start cap), or two loops around a closed
+    /// one (its left side forward, its right side backward). The outer side
+    /// of each turn gets the join; the inner side passes through the vertex.
+    /// As a sum of edges this is exactly one quadrilateral per segment plus
+    /// the join and cap pieces (the back-to-back edges between pieces
+    /// cancel), so its nonzero winding covers the same union, but no edge
+    /// lies inside the stroke against another one.
     mutating func add(_ run: StrokeRun) {
         let points = run.points
         guard points.count > 1 else { return dot(at: points[0], direction: run.direction) }
@@ -75,70 +86,105 @@ private struct StrokeOutline {
         directions.reserveCapacity(count)
         for i in 0..<count {
             let p = points[i], q = points[(i + 1) % points.count]
-            let d = (1 / (q - p).length) * (q - p)
-            directions.append(d)
-            let offset = halfWidth * d.normal
-            addPolygon([p - offset, q - offset, q + offset, p + offset])
+            directions.append((1 / (q - p).length) * (q - p))
         }
-        for i in 1..<count { join(at: points[i], from: directions[i - 1], to: directions[i]) }
+        let backPoints = Array(points.reversed())
+        var backDirections = directions.reversed().map { -1 * $0 }
         if run.isClosed {
-            join(at: points[0], from: directions[count - 1], to: directions[0])
+            // Reversed, segment j runs from point n−1−j to n−2−j, and the last from point 0 to n−1.
+            backDirections = Array(backDirections.dropFirst() + backDirections.prefix(1))
+            addPolygons([leftSide(backPoints, backDirections, closed: true),
+                         leftSide(points, directions, closed: true)])
         } else {
-            cap(at: points[0], outward: -1 * directions[0])
-            cap(at: points[points.count - 1], outward: directions[count - 1])
+            addPolygons([leftSide(points, directions, closed: false)
+                         + cap(at: points[points.count - 1], outward: directions[count - 1])
+                         + leftSide(backPoints, backDirections, closed: false)
+                         + cap(at: points[0], outward: -1 * directions[0])])
         }
     }
 
-    /// Adds `polygon` turned to positive area; drops it when it has none.
-    private mutating func addPolygon(_ polygon: [Point]) {
-        let area = doubledSignedArea(polygon)
-        guard abs(area) > 1e-12 * halfWidth * halfWidth else { return }
-        polygons.append(area > 0 ? polygon : polygon.reversed())
+    /// The offset of a run on the side of `d.normal` (the left, travelling
+    /// `points` in order), with a join at every inner vertex (and every
+    /// vertex of a closed run, starting at point 0).
+    private func leftSide(_ points: [Point], _ directions: [Point], closed: Bool) -> [Point] {
+        let n = directions.count
+        func length(_ i: Int) -> Double { (points[(i + 1) % points.count] - points[i]).length }
+        var side: [Point] = []
+        if closed {
+            for i in 0..<points.count {
+                let before = (i + n - 1) % n
+                side += join(at: points[i], from: directions[before], to: directions[i],
+                             lengths: (length(before), length(i)))
+            }
+            return side
+        }
+        side.append(points[0] + halfWidth * directions[0].normal)
+        for i in 1..<n {
+            side += join(at: points[i], from: directions[i - 1], to: directions[i], lengths: (length(i - 1), length(i)))
+        }
+        side.append(points[n] + halfWidth * directions[n - 1].normal)
+        return side
     }
 
-    /// The join between a segment arriving at `p` in direction `d0` and one
-    /// leaving in direction `d1`, on the outer side of the turn.
-    private mutating func join(at p: Point, from d0: Point, to d1: Point) {
+    /// The left side's points at `p`, between a segment arriving in
+    /// direction `d0` and one leaving in `d1` (of `lengths`): the join when
+    /// the left is the outer side of the turn. On the inner side the two
+    /// offset edges cross; the side turns where they cross when that is
+    /// within each segment's half (always on a finely flattened curve), else
+    /// it runs through `p` (the edges then cover the overlap twice, which
+    /// the nonzero rule fills all the same).
+    private func join(at p: Point, from d0: Point, to d1: Point, lengths: (Double, Double)) -> [Point] {
         let turn = d0.cross(d1), cosine = d0.dot(d1)
-        if abs(turn) <= 1e-12, cosine > 0 { return }  // straight on
-        // The outer side is the one the path turns away from.
-        let side: Double = turn > 0 ? -1 : 1
-        let a = p + side * halfWidth * d0.normal, b = p + side * halfWidth * d1.normal
+        let a = p + halfWidth * d0.normal, b = p + halfWidth * d1.normal
+        if abs(turn) <= 1e-12, cosine > 0 { return [a] }  // straight on
+        if turn > 0 {  // turning left: the left side is inside
+            // a + t·d0 = b + s·d1, t ≤ 0 ≤ s.
+            let t = (b - a).cross(d1) / turn, s = (b - a).cross(d0) / turn
+            if t <= 0, s >= 0, -t <= lengths.0 / 2, s <= lengths.1 / 2 { return [a + t * d0] }
+            return [a, p, b]
+        }
         switch style.lineJoin {
         case .bevel:
-            addPolygon([p, a, b])
+            return [a, b]
         case .miter:
             // Miter length / line width = 1/sin(φ/2) = 1/cos(θ/2), θ the turn.
             let cosHalfTurn = ((1 + cosine) / 2).squareRoot()
             if cosHalfTurn > 0, 1 / cosHalfTurn <= style.miterLimit {
-                let tip = p + (side * halfWidth / (1 + cosine)) * (d0.normal + d1.normal)
-                addPolygon([p, a, tip, b])
-            } else {
-                addPolygon([p, a, b])
+                return [a, p + (halfWidth / (1 + cosine)) * (d0.normal + d1.normal), b]
             }
+            return [a, b]
         case .round:
             // From a round the outside (towards d0 − d1) to b.
             let angle = atan2(abs(turn), cosine)
-            let outward = d0 - d1
-            let sense: Double = (a - p).cross(outward) > 0 ? 1 : -1
-            addPolygon([p] + arc(around: p, from: a - p, through: sense * angle) + [b])
+            let sense: Double = (a - p).cross(d0 - d1) > 0 ? 1 : -1
+            return arc(around: p, from: a - p, through: sense * angle) + [b]
         }
     }
 
-    /// The cap at the end `p` of a run whose direction out of the run is `d`.
-    private mutating func cap(at p: Point, outward d: Point) {
+    /// The points of the cap at the end `p` of a run whose direction out of
+    /// the run is `d`, between the left side's last point and the right
+    /// side's first (both excluded).
+    private func cap(at p: Point, outward d: Point) -> [Point] {
         let n = halfWidth * d.normal
         switch style.lineCap {
         case .butt:
-            break
+            return []
         case .square:
             let ahead = halfWidth * d
-            addPolygon([p + n, p + n + ahead, p - n + ahead, p - n])
+            return [p + n + ahead, p - n + ahead]
         case .round:
             // From p + n round the front (p + d·w/2) to p − n.
             let sense: Double = n.cross(d) > 0 ? 1 : -1
-            addPolygon(arc(around: p, from: n, through: sense * .pi) + [p - n])
+            return Array(arc(around: p, from: n, through: sense * .pi).dropFirst())
         }
+    }
+
+    /// Adds `loops` (one region: an outline, or a ring's two loops), all
+    /// reversed when their total area is negative; drops them when it is zero.
+    private mutating func addPolygons(_ loops: [[Point]]) {
+        let area = loops.reduce(0) { $0 + doubledSignedArea($1) }
+        guard abs(area) > 1e-12 * halfWidth * halfWidth else { return }
+        polygons += loops.map { area > 0 ? $0 : $0.reversed() }
     }
 
     /// A single point: a disc (round caps) or a square along `d` (square caps).
@@ -148,9 +194,9 @@ private struct StrokeOutline {
             break
         case .square:
             let along = halfWidth * d, across = halfWidth * d.normal
-            addPolygon([p - along - across, p + along - across, p + along + across, p - along + across])
+            addPolygons([[p - along - across, p + along - across, p + along + across, p - along + across]])
         case .round:
-            addPolygon(arc(around: p, from: Point(x: halfWidth, y: 0), through: 2 * .pi))
+            addPolygons([arc(around: p, from: Point(x: halfWidth, y: 0), through: 2 * .pi)])
         }
     }
 
