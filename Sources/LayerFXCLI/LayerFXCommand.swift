@@ -13,9 +13,10 @@ struct LayerFXCommand: ParsableCommand {
             Examples:
               layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
               layerfx render Examples/ripple.json -o ripple.png --backend cpu --scale 3
-              layerfx values Examples/pulsing-rings.json --layer ring0 \\
+              layerfx values Examples/pulsing-rings.json --layer pulse.ring0 \\
                   --key-path opacity --times 0:3:0.5
+              layerfx expand Examples/waves.json
               layerfx info
             """,
-        subcommands: [RenderCommand.self, ValuesCommand.self, InfoCommand.self])
+        subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self])
 }

@@ -34,18 +34,7 @@ enum ValueText {
         case .star(let center, let points, let outer, let inner, let rotation):
             return "star " + numbers([center.x, center.y, Double(points), outer, inner, rotation])
         case .elements(let elements):
-            return (["svg"] + elements.map(svgCommand)).joined(separator: " ")
-        }
-    }
-
-    /// An element as absolute SVG path data: `M x y`, `L x y`, `Q …`, `C …`, `Z`.
-    private static func svgCommand(_ element: PathElement) -> String {
-        switch element {
-        case .move(let p): "M " + numbers([p.x, p.y])
-        case .line(let p): "L " + numbers([p.x, p.y])
-        case .quad(let c, let e): "Q " + numbers([c.x, c.y, e.x, e.y])
-        case .cubic(let c1, let c2, let e): "C " + numbers([c1.x, c1.y, c2.x, c2.y, e.x, e.y])
-        case .close: "Z"
+            return "svg " + PathElement.svgPathData(elements)
         }
     }
 

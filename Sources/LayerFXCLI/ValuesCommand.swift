@@ -17,7 +17,7 @@ struct ValuesCommand: ParsableCommand {
             apply, as when rendering.
 
             Examples:
-              layerfx values Examples/pulsing-rings.json --layer ring0 \\
+              layerfx values Examples/pulsing-rings.json --layer pulse.ring0 \\
                   --key-path transform.scale --times 0,0.5,1.5
               layerfx values scene.json --layer dot --key-path backgroundColor \\
                   --times 0:3:0.25

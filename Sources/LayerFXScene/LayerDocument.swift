@@ -43,11 +43,23 @@ struct LayerDocument: SceneValueDecodable {
 
     init<V: SceneValue>(_ value: V) throws {
         let object = try value.object()
-        let kind = try Self.decodeKind(object.member("type"))
+        if let type = object.member("type"), type.kind == .string, try type.string() == EffectLayer.typeName {
+            self.init(decoded: try EffectLayer.decode(object))
+            return
+        }
+        try self.init(object, kind: Self.decodeKind(object.member("type")))
+    }
+
+    init(decoded: DecodedLayer) { self.decoded = decoded }
+
+    /// Decodes `object` as a layer of `kind`; members named in `skipping`
+    /// are left to the caller (an effect layer's `type`, `effect` and parameters).
+    init<O: SceneObject>(_ object: O, kind: LayerKind, skipping: Set<String> = []) throws {
         var layer = Layer(kind: kind)
         decoded = DecodedLayer(layer: layer)
 
         try object.forEachMember { key, member in
+            if skipping.contains(key.name) { return }
             guard let known = Key.table(key.name), known.owner == nil || known.owner == kind else {
                 throw StrictKeys.unknownKey(key, in: object, allowed: Key.keys(of: kind),
                                             note: Self.note(forForeignKey: key.name))
@@ -127,7 +139,8 @@ struct LayerDocument: SceneValueDecodable {
         if kind == .text {
             // A missing font is an error of the scene, not a blank render.
             do { _ = try Font.resolve(layer.properties.font) } catch {
-                throw (object.member("font") ?? value).issue("\(error)")
+                if let font = object.member("font") { throw font.issue("\(error)") }
+                throw object.issue("\(error)")
             }
         }
         if let locations = layer.properties.locations, let colors = layer.properties.colors,
@@ -152,7 +165,7 @@ struct LayerDocument: SceneValueDecodable {
         let kinds: [LayerKind] = [.plain, .shape, .gradient, .replicator, .text]
         if let kind = kinds.first(where: { $0.typeName == name }) { return kind }
         if Unsupported.layerTypes.contains(name) { throw value.issue(Unsupported.layerType(name)) }
-        throw value.issue(StrictKeys.unknownName("layer type", name, options: kinds.map(\.typeName)))
+        throw value.issue(StrictKeys.unknownName("layer type", name, options: kinds.map(\.typeName) + [EffectLayer.typeName]))
     }
 
     /// Why a key of another layer class is not accepted on this one.
@@ -160,6 +173,7 @@ struct LayerDocument: SceneValueDecodable {
         if let owner = Key.table(key)?.owner {
             return "\(key) belongs to \(owner.typeName) layers; add \"type\": \"\(owner.typeName)\""
         }
+        if let note = EffectLayer.note(forForeignKey: key) { return note }
         return Unsupported.subclassKeyNote(key)
     }
 }

@@ -6,7 +6,7 @@ enum Unsupported {
     static let suffix = "not supported yet by this version of LayerFX"
 
     /// Layer `type`s of the contract that are rejected.
-    static let layerTypes: Set<String> = ["effect"]
+    static let layerTypes: Set<String> = []
 
     /// The message for a rejected layer type.
     static func layerType(_ type: String) -> String {
@@ -14,11 +14,7 @@ enum Unsupported {
     }
 
     /// Keys of the contract's layer subclasses that are not implemented, by subclass.
-    static let subclassKeys: [String: String] = {
-        var owner: [String: String] = [:]
-        owner["effect"] = "effect"
-        return owner
-    }()
+    static let subclassKeys: [String: String] = [:]
 
     /// The note for a key of an unimplemented layer subclass, if `key` is one.
     static func subclassKeyNote(_ key: String) -> String? {

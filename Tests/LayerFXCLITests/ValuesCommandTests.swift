@@ -19,7 +19,7 @@ struct ValuesCommandTests {
             (2, 4.5, 1.416010, [1, 0.94510, 0.77255, 0.08263]),
         ]
         for row in expected {
-            let args = ["values", CLI.example("pulsing-rings.json"), "--layer", "ring\(row.ring)", "--times", "\(row.t)"]
+            let args = ["values", CLI.example("pulsing-rings.json"), "--layer", "pulse.ring\(row.ring)", "--times", "\(row.t)"]
             let scale = try CLI.run(args + ["--key-path", "transform.scale"])
             #expect(scale.status == 0, "\(scale.stderr)")
             let values = Self.rows(scale.stdout)
@@ -69,11 +69,11 @@ struct ValuesCommandTests {
     @Test func errorsAreOneLineWithExitStatus1() throws {
         let rings = CLI.example("pulsing-rings.json")
         let cases: [([String], String)] = [
-            (["--layer", "ring9", "--key-path", "opacity", "--times", "1"], "no layer named \"ring9\"; did you mean \"ring0\"?"),
-            (["--layer", "ring0", "--key-path", "opactiy", "--times", "1"], "unknown key path \"opactiy\"; did you mean \"opacity\"?"),
-            (["--layer", "ring0", "--key-path", "opacity", "--times", "1,x"], "--times: \"x\" in \"x\" is not a finite number of seconds"),
-            (["--layer", "ring0", "--key-path", "opacity", "--times", "3:1:1"], "needs start ≤ end and a positive step"),
-            (["--layer", "ring0", "--key-path", "fillColor", "--times", "1"], "applies to shape layers only"),
+            (["--layer", "pulse.ring9", "--key-path", "opacity", "--times", "1"], "no layer named \"pulse.ring9\"; did you mean \"pulse.ring0\"?"),
+            (["--layer", "pulse.ring0", "--key-path", "opactiy", "--times", "1"], "unknown key path \"opactiy\"; did you mean \"opacity\"?"),
+            (["--layer", "pulse.ring0", "--key-path", "opacity", "--times", "1,x"], "--times: \"x\" in \"x\" is not a finite number of seconds"),
+            (["--layer", "pulse.ring0", "--key-path", "opacity", "--times", "3:1:1"], "needs start ≤ end and a positive step"),
+            (["--layer", "pulse.ring0", "--key-path", "fillColor", "--times", "1"], "applies to shape layers only"),
         ]
         for (args, message) in cases {
             let result = try CLI.run(["values", rings] + args)
@@ -127,7 +127,7 @@ struct ValuesCommandTests {
     }
 
     @Test func rangesAndValueShapes() throws {
-        let result = try CLI.run(["values", CLI.example("pulsing-rings.json"), "--layer", "ring0",
+        let result = try CLI.run(["values", CLI.example("pulsing-rings.json"), "--layer", "pulse.ring0",
                                   "--key-path", "transform", "--times", "0:1:0.5"])
         #expect(result.status == 0)
         let rows = Self.rows(result.stdout)

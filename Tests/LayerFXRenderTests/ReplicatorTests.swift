@@ -96,7 +96,8 @@ struct ReplicatorTests {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "Examples/typing-dots.json").path
     let scene = try SceneLoader.load(contentsOfFile: path)
-    let dots = SceneEvaluator.frame(for: scene, at: 0.25).primitives.dropFirst()  // after the balloon
+    // The dots are the 10 × 10 rounded rectangles (the balloon comes first, in as many primitives as its path needs).
+    let dots = SceneEvaluator.frame(for: scene, at: 0.25).primitives.filter { $0.shape == SIMD4(5, 5, 5, 5) }
     // Instance 0 (opacity −0.023 → 0) is culled; instances 1 and 2 remain.
     #expect(dots.count == 2)
     let expected: [(opacity: Float, scale: Float, dy: Float, x: Float)] = [

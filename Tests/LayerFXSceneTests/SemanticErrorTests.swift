@@ -70,9 +70,9 @@ import LayerFXScene
         }
         """
         #expect(sceneError(json)?.description
-                == "scene.json:3:23: layers[0].type: \"effect\" layers are not supported yet by this version of LayerFX")
+                == "scene.json:3:14: layers[0]: missing required key \"effect\"")
         expectRejected(##"{"size": [1, 1], "layers": [{"type": "circle"}]}"##, path: "layers[0].type",
-                       message: "unknown layer type \"circle\"; expected one of layer, shape, gradient, replicator, text",
+                       message: "unknown layer type \"circle\"; expected one of layer, shape, gradient, replicator, text, effect",
                        at: "\"circle\"")
     }
 
