@@ -24,6 +24,10 @@ flat in uvec4 v_stops1;
 
 out vec4 fragColor;
 
+// Window position of the frame's first pixel: (0, 0) in LayerFX's own target,
+// the rectangle's corner when drawing into a host's framebuffer.
+uniform vec2 u_origin;
+
 const float PI = 3.14159265358979;
 
 float sgn(float x) { return x < 0.0 ? -1.0 : 1.0; }
@@ -154,7 +158,7 @@ vec4 gradientColor(vec2 p) {
 }
 
 void main() {
-    vec2 device = gl_FragCoord.xy;
+    vec2 device = gl_FragCoord.xy - u_origin;
     vec2 t = device - v_translation.xy;
     vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);
 

@@ -11,13 +11,18 @@ import Glibc
 /// one instanced draw call (they share one SDF program, so draw order never
 /// forces a batch break). The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
-/// serialized.
+/// serialized. The rule for hosts is simpler: one renderer per thread.
+///
+/// A renderer made with ``init(context:)`` and ``GLContextOwner/host`` draws
+/// with the host's current context instead, into the host's framebuffer
+/// (``render(_:intoFramebuffer:origin:options:)``), saving and restoring the
+/// GL state it touches (``GLStateSnapshot``).
 public final class GPURenderer: RenderBackend, @unchecked Sendable {
-    private let display: HeadlessDisplay
-    private let context: EGLContext
+    private let context: GLContextBinding
     private let lock = NSLockLike()
     private var program: ShaderProgram!
     private var viewportUniform: GLint = -1
+    private var originUniform: GLint = -1
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
@@ -26,42 +31,25 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
 
-    /// Opens (or reuses) the headless display and creates a GLES 3 context on it.
-    /// Throws when no display or context can be made (then use the CPU backend).
-    public init() throws {
-        display = try HeadlessDisplay.shared.get()
-        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
-            throw GPUError("eglBindAPI(EGL_OPENGL_ES_API) failed")
-        }
-        var configAttributes: [EGLint] = [
-            EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_ES3_BIT),
-            EGLint(EGL_RED_SIZE), 8, EGLint(EGL_GREEN_SIZE), 8, EGLint(EGL_BLUE_SIZE), 8,
-            EGLint(EGL_ALPHA_SIZE), 8, EGLint(EGL_NONE),
-        ]
-        var config: EGLConfig?
-        var configCount: EGLint = 0
-        eglChooseConfig(display.display, &configAttributes, &config, 1, &configCount)
-        let extensions = eglQueryString(display.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        if configCount == 0 && !extensions.contains("EGL_KHR_no_config_context") {
-            throw GPUError("no EGL config supports OpenGL ES 3 with RGBA8")
-        }
-        guard extensions.contains("EGL_KHR_surfaceless_context") else {
-            throw GPUError("the EGL display lacks EGL_KHR_surfaceless_context")
-        }
-        var contextAttributes: [EGLint] = [
-            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE),
-        ]
-        guard let context = eglCreateContext(display.display, configCount > 0 ? config : nil, nil, &contextAttributes) else {
-            throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
-        }
-        self.context = context
+    /// Who owns the context: the renderer, or the host.
+    public var contextOwner: GLContextOwner { context.owner }
+
+    /// With ``GLContextOwner/renderer`` (the default), opens (or reuses) the
+    /// headless display and creates a GLES 3 context on it; throws when no
+    /// display or context can be made (then use the CPU backend).
+    /// With ``GLContextOwner/host``, adopts the EGL context current on the
+    /// calling thread (OpenGL ES 3.0 or later) and builds LayerFX's program and
+    /// buffers in it, leaving the host's GL state as it was.
+    public init(context owner: GLContextOwner = .renderer) throws {
+        context = try GLContextBinding(owner)
         try withCurrentContext {
             program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
             viewportUniform = glGetUniformLocation(program.id, "u_viewport")
+            originUniform = glGetUniformLocation(program.id, "u_origin")
             setUpVertexArray()
-            info = GPUInfo(platform: display.platform, renderer: Self.string(GL_RENDERER),
+            info = GPUInfo(platform: context.platform, renderer: Self.string(GL_RENDERER),
                            version: Self.string(GL_VERSION), vendor: Self.string(GL_VENDOR),
-                           skippedPlatforms: display.notes)
+                           skippedPlatforms: context.notes)
         }
     }
 
@@ -73,20 +61,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteRenderbuffers(1, &colorBuffer)
             glDeleteProgram(program.id)
         }
-        eglDestroyContext(display.display, context)
     }
 
     /// Draws `frame` and returns its pixels, top row first, premultiplied.
     public func render(_ frame: Frame) throws -> PixelBuffer {
         try withCurrentContext {
             try prepareTarget(width: frame.width, height: frame.height)
-            glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
-            let bg = frame.background
-            glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            if !frame.primitives.isEmpty {
-                draw(frame.primitives, width: frame.width, height: frame.height)
-            }
+            drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
             var bytes = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             bytes.withUnsafeMutableBytes { raw in
@@ -99,6 +80,28 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             }
             return PixelBuffer(width: frame.width, height: frame.height, bytes: bytes)
         }
+    }
+
+    /// Draws `frame` into `framebuffer` at pixel (`x`, `y`) (GL window
+    /// coordinates, the frame's top row at `y`), clearing the frame's rectangle
+    /// to its background first when `clear` is set. Shared by the own-target and
+    /// host-framebuffer paths; nothing outside the rectangle is touched.
+    func drawFrame(_ frame: Frame, framebuffer: GLuint, x: Int, y: Int, clear: Bool) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(GLint(x), GLint(y), GLsizei(frame.width), GLsizei(frame.height))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(x), GLint(y), GLsizei(frame.width), GLsizei(frame.height))
+        glUseProgram(program.id)
+        glUniform2f(originUniform, Float(x), Float(y))
+        if clear {
+            let bg = frame.background
+            glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        if !frame.primitives.isEmpty {
+            draw(frame.primitives, width: frame.width, height: frame.height)
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
     private func draw(_ primitives: [PrimitiveInstance], width: Int, height: Int) {
@@ -160,14 +163,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         targetSize = (width, height)
     }
 
-    private func withCurrentContext<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` under the renderer's lock with its context current (see
+    /// `GLContextBinding.withCurrent`: in a host's context, GL state is saved
+    /// and neutral values set first, and the state restored afterwards).
+    func withCurrentContext<T>(preservingHostState: Bool = true, _ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard eglMakeCurrent(display.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GPUError("eglMakeCurrent failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
-        }
-        defer { eglMakeCurrent(display.display, nil, nil, nil) }
-        return try body()
+        return try context.withCurrent(preservingHostState: preservingHostState, body)
     }
 
     private static func string(_ name: Int32) -> String {
