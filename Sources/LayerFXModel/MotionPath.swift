@@ -11,8 +11,16 @@ public struct MotionPath: Hashable, Sendable {
     /// One path element as a cubic Bézier (a line has its control points at
     /// its thirds, so it is traversed at constant speed).
     public struct Segment: Hashable, Sendable {
-        public var start, control1, control2, end: Point
+        /// Where the element begins.
+        public var start: Point
+        /// First Bézier control point.
+        public var control1: Point
+        /// Second Bézier control point.
+        public var control2: Point
+        /// Where the element ends (a keyframe).
+        public var end: Point
 
+        /// A cubic Bézier element.
         public init(start: Point, control1: Point, control2: Point, end: Point) {
             self.start = start; self.control1 = control1; self.control2 = control2; self.end = end
         }
@@ -84,6 +92,7 @@ public struct MotionPath: Hashable, Sendable {
     /// The elements in order; keyframe `i` is the end of `segments[i − 1]`.
     public var segments: [Segment]
 
+    /// A path from `start` through `segments`.
     public init(start: Point, segments: [Segment]) {
         self.start = start; self.segments = segments
     }

@@ -10,6 +10,7 @@ public struct Frame: Sendable {
     /// Back to front.
     public var primitives: [PrimitiveInstance]
 
+    /// A frame of `width × height` pixels cleared to `background`, then `primitives` drawn in order.
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, primitives: [PrimitiveInstance]) {
         self.width = width; self.height = height; self.background = background; self.primitives = primitives
     }
@@ -18,11 +19,14 @@ public struct Frame: Sendable {
 /// An 8-bit RGBA image, rows top to bottom, premultiplied alpha (what both
 /// backends produce; encoders convert to straight alpha).
 public struct PixelBuffer: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes, premultiplied RGBA, top row first.
     public var bytes: [UInt8]
 
+    /// An image from `width × height × 4` premultiplied RGBA bytes, top row first.
     public init(width: Int, height: Int, bytes: [UInt8]) {
         precondition(bytes.count == width * height * 4, "PixelBuffer needs width × height × 4 bytes")
         self.width = width; self.height = height; self.bytes = bytes
