@@ -56,7 +56,7 @@ public final class Renderer: @unchecked Sendable {
 
     /// A GPU renderer that draws with the host's EGL/OpenGL ES 3 context,
     /// current on the calling thread, instead of its own (see
-    /// ``GLContextOwner/host``). Use it on that thread while that context is
+    /// `GLContextOwner.host`). Use it on that thread while that context is
     /// current; ``render(_:at:intoFramebuffer:origin:options:)`` draws into the
     /// host's framebuffer objects, and ``render(_:at:)`` still returns pixels.
     public static func usingCurrentGLContext() throws -> Renderer {
@@ -79,7 +79,7 @@ public final class Renderer: @unchecked Sendable {
     /// Evaluates `scene` at `time` seconds and draws it into the host's
     /// framebuffer object `framebuffer`, its top-left pixel at GL window
     /// coordinates `origin` (see
-    /// ``GPURenderer/render(_:intoFramebuffer:origin:options:)``), saving and
+    /// `GPURenderer.render(_:intoFramebuffer:origin:options:)`), saving and
     /// restoring the host's GL state unless `options` says otherwise.
     /// Throws unless the renderer was made with ``usingCurrentGLContext()``.
     public func render(_ scene: Scene, at time: Double, intoFramebuffer framebuffer: UInt32,

@@ -82,7 +82,8 @@ final class GLContextBinding: @unchecked Sendable {
         }
     }
 
-    private static func createContext(on display: EGLDisplay) throws -> EGLContext {
+    /// A new OpenGL ES 3.0 context on `display` (also what the tests use as a "host" context).
+    static func createContext(on display: EGLDisplay) throws -> EGLContext {
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
             throw GPUError("eglBindAPI(EGL_OPENGL_ES_API) failed")
         }

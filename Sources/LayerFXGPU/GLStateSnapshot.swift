@@ -54,20 +54,20 @@ public struct GLStateSnapshot: Sendable {
         binding("GL_VERTEX_ARRAY_BINDING", GL_VERTEX_ARRAY_BINDING, setter: "glBindVertexArray") {
             glBindVertexArray(GLuint($0))
         },
-        binding("GL_ELEMENT_ARRAY_BUFFER_BINDING (of that vertex array)", GL_ELEMENT_ARRAY_BUFFER_BINDING,
-                setter: "glBindBuffer") { glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLuint($0)) },
+        binding("GL_ELEMENT_ARRAY_BUFFER_BINDING", GL_ELEMENT_ARRAY_BUFFER_BINDING,
+                setter: "glBindBuffer, after the vertex array") { glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLuint($0)) },
         ints("GL_PIXEL_PACK_BUFFER_BINDING, GL_PIXEL_UNPACK_BUFFER_BINDING",
              [GL_PIXEL_PACK_BUFFER_BINDING, GL_PIXEL_UNPACK_BUFFER_BINDING], setter: "glBindBuffer",
              neutral: ([0, 0], "0, 0")) {
             glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), GLuint($0[0]))
             glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint($0[1]))
         },
-        perTextureUnit("GL_TEXTURE_BINDING_2D on texture units 0–3", GL_TEXTURE_BINDING_2D,
-                       setter: "glActiveTexture + glBindTexture", neutral: nil) { unit, name in
+        perTextureUnit("GL_TEXTURE_BINDING_2D, texture units 0–3", GL_TEXTURE_BINDING_2D,
+                       setter: "glActiveTexture, glBindTexture", neutral: nil) { unit, name in
             glActiveTexture(GLenum(GL_TEXTURE0 + unit))
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
         },
-        perTextureUnit("GL_SAMPLER_BINDING on texture units 0–3", GL_SAMPLER_BINDING,
+        perTextureUnit("GL_SAMPLER_BINDING, texture units 0–3", GL_SAMPLER_BINDING,
                        setter: "glBindSampler", neutral: 0) { unit, name in glBindSampler(GLuint(unit), name) },
         // After the per-unit rows, which switch units.
         ints("GL_ACTIVE_TEXTURE", [GL_ACTIVE_TEXTURE], setter: "glActiveTexture",
@@ -197,7 +197,7 @@ public struct GLStateSnapshot: Sendable {
     public static var markdownTable: String {
         var lines = ["| GL state | restored with | before drawing, LayerFX sets |", "|---|---|---|"]
         for item in items {
-            lines.append("| `\(item.state)` | `\(item.setter)` | \(item.neutralDescription ?? "its own value") |")
+            lines.append("| \(item.state) | \(item.setter) | \(item.neutralDescription ?? "its own value") |")
         }
         return lines.joined(separator: "\n")
     }
@@ -251,7 +251,7 @@ public struct GLStateSnapshot: Sendable {
     }
 
     private static func capability(_ state: String, _ cap: Int32, neutral: Bool = false) -> GLStateItem {
-        GLStateItem(state: state, setter: "glEnable / glDisable",
+        GLStateItem(state: state, setter: "glEnable, glDisable",
                     neutralDescription: neutral ? "enabled" : "disabled",
                     read: { [glIsEnabled(GLenum(cap)) == 0 ? 0 : 1] },
                     write: { $0[0] == 0 ? glDisable(GLenum(cap)) : glEnable(GLenum(cap)) },

@@ -35,8 +35,12 @@ extension GPURenderer {
     ///
     /// - Precondition: the renderer was made with ``GLContextOwner/host`` and
     ///   that context is current on this thread; otherwise this throws.
-    /// - Parameter framebuffer: a complete framebuffer object of the host's
-    ///   context, or 0 for the default framebuffer of its current surface.
+    /// - Parameters:
+    ///   - frame: the evaluated frame; its size is the rectangle's.
+    ///   - framebuffer: a complete framebuffer object of the host's context,
+    ///     or 0 for the default framebuffer of its current surface.
+    ///   - origin: the rectangle's first column and lowest GL row.
+    ///   - options: state restore and clearing, see ``FramebufferRenderOptions``.
     public func render(_ frame: Frame, intoFramebuffer framebuffer: UInt32, origin: (x: Int, y: Int) = (0, 0),
                        options: FramebufferRenderOptions = []) throws {
         guard contextOwner == .host else {
