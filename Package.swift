@@ -56,9 +56,10 @@ let package = Package(
         .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX"],
+            dependencies: ["LayerFX", "CEGL"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,8 +105,9 @@ enum HandleRegistry {
         let text = "0x" + String(key, radix: 16)
         if key == 0 { return CAPIError(.invalidHandle, "the \(expected) handle is NULL") }
         let issued = state.withLock { $0.nextKey }
-        let isOurs = key & ~UInt(0xFFFF_FFFF_FFFF) == base && (key & 0xF == sceneTag || key & 0xF == rendererTag)
-            && (key & 0xFFFF_FFFF_FFFF) >> 4 < issued
+        // base | counter (bits 4…39) << 4 | tag
+        let isOurs = key & ~UInt(0xFF_FFFF_FFFF) == base && (key & 0xF == sceneTag || key & 0xF == rendererTag)
+            && (key & 0xFF_FFFF_FFFF) >> 4 < issued
         if isOurs && key & 0xF != tag {
             return CAPIError(.invalidHandle, "\(text) is a \(tag == sceneTag ? "renderer" : "scene") handle, not a \(expected)")
         }
