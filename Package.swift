@@ -59,7 +59,7 @@ let package = Package(
             dependencies: ["LayerFX", "CEGL"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
-        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX"]),
+        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],
     swiftLanguageModes: [.v6]
 )
