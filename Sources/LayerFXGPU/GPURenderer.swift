@@ -59,7 +59,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteVertexArrays(1, &vertexArray)
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
-            glDeleteProgram(program.id)
+            if let program { glDeleteProgram(program.id) }   // nil when init failed building it
         }
     }
 
