@@ -13,6 +13,9 @@ let package = Package(
     products: [
         .library(name: "LayerFX", targets: ["LayerFX"]),
         .executable(name: "layerfx", targets: ["LayerFXCLI"]),
+        // libLayerFXC.so: the C API of include/layerfx.h, which scripts/install-lib
+        // installs as liblayerfx.so (the name "layerfx" is the CLI's).
+        .library(name: "LayerFXC", type: .dynamic, targets: ["LayerFXC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +51,7 @@ let package = Package(
                 "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
                 "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText", "LayerFXGeometry",
             ]),
+        .target(name: "LayerFXC", dependencies: ["LayerFX"]),
         .executableTarget(
             name: "LayerFXCLI",
             dependencies: ["LayerFX", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -60,10 +64,11 @@ let package = Package(
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX"],
+            dependencies: ["LayerFX", "CEGL"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "CFreeType"]),
+        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],
     swiftLanguageModes: [.v6]
 )

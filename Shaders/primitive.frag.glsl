@@ -34,6 +34,10 @@ uniform vec2 u_atlasDecode;
 
 out vec4 fragColor;
 
+// Window position of the frame's first pixel: (0, 0) in LayerFX's own target,
+// the rectangle's corner when drawing into a host's framebuffer.
+uniform vec2 u_origin;
+
 const int EDGE_ROW_LENGTH = 1024;
 
 const float PI = 3.14159265358979;
@@ -292,7 +296,7 @@ vec4 shapeColor(vec2 p, int kind) {
 }
 
 void main() {
-    vec2 device = gl_FragCoord.xy;
+    vec2 device = gl_FragCoord.xy - u_origin;
     int kind = int(v_translation.z);
     vec4 color;
     if (kind == 3) {

@@ -16,6 +16,16 @@ public enum BackendChoice: String, CaseIterable, Sendable {
 /// let pixels = try renderer.render(scene, at: 1.5)
 /// try PNGEncoder.write(pixels, to: "rings.png")
 /// ```
+///
+/// ## Threads
+///
+/// Use one renderer per thread. A GPU renderer has its own OpenGL ES context,
+/// which it makes current only inside its calls (and it serializes calls, so
+/// sharing one is safe, just not parallel); renderers on different threads
+/// render in parallel and produce the same bytes as when run one after
+/// another. `Scene`, `Frame` and `PixelBuffer` are values and can be shared
+/// freely. A renderer made with ``usingCurrentGLContext()`` belongs to the
+/// thread on which the host's context is current.
 public final class Renderer: @unchecked Sendable {
     private let backend: any RenderBackend
     /// "gpu" or "cpu": the backend actually used.
@@ -40,6 +50,22 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
+    private init(backend: any RenderBackend, name: String) {
+        self.backend = backend; backendName = name; fallbackReason = nil
+    }
+
+    /// A GPU renderer that draws with the host's EGL/OpenGL ES 3 context,
+    /// current on the calling thread, instead of its own (see
+    /// `GLContextOwner.host`). Use it on that thread while that context is
+    /// current; ``render(_:at:intoFramebuffer:origin:options:)`` draws into the
+    /// host's framebuffer objects, and ``render(_:at:)`` still returns pixels.
+    public static func usingCurrentGLContext() throws -> Renderer {
+        Renderer(backend: try GPURenderer(context: .host), name: "gpu")
+    }
+
+    /// True for a renderer made with ``usingCurrentGLContext()``.
+    public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
+
     /// Evaluates `scene` at `time` seconds and draws it.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
         try backend.render(SceneEvaluator.frame(for: scene, at: time))
@@ -48,5 +74,27 @@ public final class Renderer: @unchecked Sendable {
     /// Draws an already evaluated frame.
     public func render(_ frame: Frame) throws -> PixelBuffer {
         try backend.render(frame)
+    }
+
+    /// Evaluates `scene` at `time` seconds and draws it into the host's
+    /// framebuffer object `framebuffer`, its top-left pixel at GL window
+    /// coordinates `origin` (see
+    /// `GPURenderer.render(_:intoFramebuffer:origin:options:)`), saving and
+    /// restoring the host's GL state unless `options` says otherwise.
+    /// Throws unless the renderer was made with ``usingCurrentGLContext()``.
+    public func render(_ scene: Scene, at time: Double, intoFramebuffer framebuffer: UInt32,
+                       origin: (x: Int, y: Int) = (0, 0), options: FramebufferRenderOptions = []) throws {
+        try render(SceneEvaluator.frame(for: scene, at: time), intoFramebuffer: framebuffer,
+                   origin: origin, options: options)
+    }
+
+    /// Draws an already evaluated frame into the host's framebuffer object;
+    /// see ``render(_:at:intoFramebuffer:origin:options:)``.
+    public func render(_ frame: Frame, intoFramebuffer framebuffer: UInt32,
+                       origin: (x: Int, y: Int) = (0, 0), options: FramebufferRenderOptions = []) throws {
+        guard let gpu = backend as? GPURenderer, gpu.contextOwner == .host else {
+            throw GPUError("rendering into a framebuffer needs a renderer made with Renderer.usingCurrentGLContext()")
+        }
+        try gpu.render(frame, intoFramebuffer: framebuffer, origin: origin, options: options)
     }
 }

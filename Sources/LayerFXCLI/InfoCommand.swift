@@ -17,7 +17,7 @@ struct InfoCommand: ParsableCommand {
         do {
             let gpu = try GPURenderer()
             let info = gpu.info!
-            print("egl platform: \(info.platform.rawValue)")
+            print("egl platform: \(info.platform?.rawValue ?? "host context")")
             print("gl renderer:  \(info.renderer)")
             print("gl version:   \(info.version)")
             print("gl vendor:    \(info.vendor)")

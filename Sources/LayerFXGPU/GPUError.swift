@@ -1,5 +1,7 @@
 /// Why the GPU backend could not render.
 public struct GPUError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, in one line.
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// Creates an error with a one-line description.
+    public init(_ description: String) { self.description = description }
 }

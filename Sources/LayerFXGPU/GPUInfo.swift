@@ -1,7 +1,8 @@
 /// What the GPU backend runs on, for `layerfx info` and logs.
 public struct GPUInfo: Sendable {
-    /// The EGL platform the display was opened on.
-    public let platform: EGLPlatform
+    /// The EGL platform LayerFX's own display was opened on; `nil` when the
+    /// renderer draws in a host's context (``GLContextOwner/host``).
+    public let platform: EGLPlatform?
     /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let renderer: String
     /// `GL_VERSION`, e.g. "OpenGL ES 3.2 Mesa 22.3.6".

@@ -14,13 +14,18 @@ import Glibc
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
 /// its generation changes). The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
-/// serialized.
+/// serialized. The rule for hosts is simpler: one renderer per thread.
+///
+/// A renderer made with ``init(context:)`` and ``GLContextOwner/host`` draws
+/// with the host's current context instead, into the host's framebuffer
+/// (``render(_:intoFramebuffer:origin:options:)``), saving and restoring the
+/// GL state it touches (``GLStateSnapshot``).
 public final class GPURenderer: RenderBackend, @unchecked Sendable {
-    private let display: HeadlessDisplay
-    private let context: EGLContext
+    private let context: GLContextBinding
     private let lock = NSLockLike()
     private var program: ShaderProgram!
     private var viewportUniform: GLint = -1
+    private var originUniform: GLint = -1
     private var atlasDecodeUniform: GLint = -1
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -32,49 +37,31 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
 
-    /// Opens (or reuses) the headless display and creates a GLES 3 context on it.
-    /// Throws when no display or context can be made (then use the CPU backend).
-    public init() throws {
-        display = try HeadlessDisplay.shared.get()
-        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
-            throw GPUError("eglBindAPI(EGL_OPENGL_ES_API) failed")
-        }
-        var configAttributes: [EGLint] = [
-            EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_ES3_BIT),
-            EGLint(EGL_RED_SIZE), 8, EGLint(EGL_GREEN_SIZE), 8, EGLint(EGL_BLUE_SIZE), 8,
-            EGLint(EGL_ALPHA_SIZE), 8, EGLint(EGL_NONE),
-        ]
-        var config: EGLConfig?
-        var configCount: EGLint = 0
-        eglChooseConfig(display.display, &configAttributes, &config, 1, &configCount)
-        let extensions = eglQueryString(display.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        if configCount == 0 && !extensions.contains("EGL_KHR_no_config_context") {
-            throw GPUError("no EGL config supports OpenGL ES 3 with RGBA8")
-        }
-        guard extensions.contains("EGL_KHR_surfaceless_context") else {
-            throw GPUError("the EGL display lacks EGL_KHR_surfaceless_context")
-        }
-        var contextAttributes: [EGLint] = [
-            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE),
-        ]
-        guard let context = eglCreateContext(display.display, configCount > 0 ? config : nil, nil, &contextAttributes) else {
-            throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
-        }
-        self.context = context
+    /// Who owns the context: the renderer, or the host.
+    public var contextOwner: GLContextOwner { context.owner }
+
+    /// With ``GLContextOwner/renderer`` (the default), opens (or reuses) the
+    /// headless display and creates a GLES 3 context on it; throws when no
+    /// display or context can be made (then use the CPU backend).
+    /// With ``GLContextOwner/host``, adopts the EGL context current on the
+    /// calling thread (OpenGL ES 3.0 or later) and builds LayerFX's program and
+    /// buffers in it, leaving the host's GL state as it was.
+    public init(context owner: GLContextOwner = .renderer) throws {
+        context = try GLContextBinding(owner)
         try withCurrentContext {
             program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
             viewportUniform = glGetUniformLocation(program.id, "u_viewport")
+            originUniform = glGetUniformLocation(program.id, "u_origin")
             atlasDecodeUniform = glGetUniformLocation(program.id, "u_atlasDecode")
             glUseProgram(program.id)
             for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
                                  ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit)] {
                 glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
             }
-            glUseProgram(0)
             setUpVertexArray()
-            info = GPUInfo(platform: display.platform, renderer: Self.string(GL_RENDERER),
+            info = GPUInfo(platform: context.platform, renderer: Self.string(GL_RENDERER),
                            version: Self.string(GL_VERSION), vendor: Self.string(GL_VENDOR),
-                           skippedPlatforms: display.notes)
+                           skippedPlatforms: context.notes)
         }
     }
 
@@ -86,26 +73,15 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteRenderbuffers(1, &colorBuffer)
             textures.delete()
             layers.delete()
-            glDeleteProgram(program.id)
+            if let program { glDeleteProgram(program.id) }   // nil when init failed building it
         }
-        eglDestroyContext(display.display, context)
     }
 
     /// Draws `frame` and returns its pixels, top row first, premultiplied.
     public func render(_ frame: Frame) throws -> PixelBuffer {
-        let compositeIndices: [Int: Int]
-        do { compositeIndices = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind)) } catch {
-            throw GPUError("malformed frame: \(error)")
-        }
-        return try withCurrentContext {
+        try withCurrentContext {
             try prepareTarget(width: frame.width, height: frame.height)
-            glViewport(0, 0, GLsizei(frame.width), GLsizei(frame.height))
-            let bg = frame.background
-            glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            if !frame.primitives.isEmpty {
-                try draw(frame, compositeIndices: compositeIndices)
-            }
+            try drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
             var bytes = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
@@ -121,10 +97,33 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
+    /// Draws `frame` into `framebuffer` at pixel (`x`, `y`) (GL window
+    /// coordinates, the frame's top row at `y`), clearing the frame's rectangle
+    /// to its background first when `clear` is set. Shared by the own-target and
+    /// host-framebuffer paths; nothing outside the rectangle is touched.
+    func drawFrame(_ frame: Frame, framebuffer: GLuint, x: Int, y: Int, clear: Bool) throws {
+        let compositeIndices: [Int: Int]
+        do { compositeIndices = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind)) } catch {
+            throw GPUError("malformed frame: \(error)")
+        }
+        let target = FinalTarget(framebuffer: framebuffer, x: x, y: y, width: frame.width, height: frame.height)
+        glUseProgram(program.id)
+        target.bind(originUniform: originUniform)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        if clear {
+            let bg = frame.background
+            glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        if !frame.primitives.isEmpty {
+            try draw(frame, into: target, compositeIndices: compositeIndices)
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
     /// Draws the primitives in order: each run of drawn primitives with one
     /// instanced call, markers switching between offscreen layers.
-    private func draw(_ frame: Frame, compositeIndices: [Int: Int]) throws {
-        glUseProgram(program.id)
+    private func draw(_ frame: Frame, into target: FinalTarget, compositeIndices: [Int: Int]) throws {
         glUniform2f(viewportUniform, Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
         if let atlas = frame.glyphAtlas { glUniform2f(atlasDecodeUniform, atlas.edgeValue, atlas.distanceRange) }
@@ -148,13 +147,15 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             runStart = i + 1
             switch kind {
             case .beginLayer, .beginMask:
-                let target = try layers.acquire()
-                open.append(target)
-                layers.bindClearing(target, bounds: primitive.shape)
+                let layer = try layers.acquire()
+                open.append(layer)
+                layers.bindClearing(layer, bounds: primitive.shape, originUniform: originUniform)
             case .composite:
                 let mask = primitive.shapeExtra.x > 0.5 ? open.popLast() : nil
                 guard let content = open.popLast() else { break }
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), open.last?.framebuffer ?? framebuffer)
+                if let below = open.last { layers.bind(below, originUniform: originUniform) } else {
+                    target.bind(originUniform: originUniform)
+                }
                 layers.bindForSampling(content: content, mask: mask ?? content)
                 drawInstances(i..<(i + 1))
                 layers.unbindSampling()
@@ -229,14 +230,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         targetSize = (width, height)
     }
 
-    private func withCurrentContext<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` under the renderer's lock with its context current (see
+    /// `GLContextBinding.withCurrent`: in a host's context, GL state is saved
+    /// and neutral values set first, and the state restored afterwards).
+    func withCurrentContext<T>(preservingHostState: Bool = true, _ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard eglMakeCurrent(display.display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-            throw GPUError("eglMakeCurrent failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
-        }
-        defer { eglMakeCurrent(display.display, nil, nil, nil) }
-        return try body()
+        return try context.withCurrent(preservingHostState: preservingHostState, body)
     }
 
     private static func string(_ name: Int32) -> String {

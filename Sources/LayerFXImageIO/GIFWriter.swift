@@ -10,7 +10,9 @@ import LayerFXPrimitives
 /// forever. The file is written beside its destination and renamed into place
 /// by `finish()`, so a failed run leaves no partial GIF.
 public final class GIFWriter {
+    /// Frame width in pixels.
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
     /// Hundredths of a second per frame (GIF's unit).
     public let delay: Int

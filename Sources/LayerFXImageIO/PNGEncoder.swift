@@ -6,6 +6,7 @@ import Glibc
 
 /// Why an image could not be written.
 public struct ImageWriteError: Error, CustomStringConvertible, Sendable {
+    /// What failed, naming the file.
     public let description: String
 }
 

@@ -1,24 +1,95 @@
 /// A Core Animation key path this model can animate, e.g. `"position.x"`.
 public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
+    /// `opacity`.
     case opacity
-    case position, positionX = "position.x", positionY = "position.y"
+    /// `position`.
+    case position
+    /// `position.x`.
+    case positionX = "position.x"
+    /// `position.y`.
+    case positionY = "position.y"
+    /// `anchorPoint`.
     case anchorPoint
-    case bounds, boundsSize = "bounds.size", boundsOrigin = "bounds.origin"
-    case boundsSizeWidth = "bounds.size.width", boundsSizeHeight = "bounds.size.height"
+    /// `bounds`.
+    case bounds
+    /// `bounds.size`.
+    case boundsSize = "bounds.size"
+    /// `bounds.origin`.
+    case boundsOrigin = "bounds.origin"
+    /// `bounds.size.width`.
+    case boundsSizeWidth = "bounds.size.width"
+    /// `bounds.size.height`.
+    case boundsSizeHeight = "bounds.size.height"
+    /// `transform`.
     case transform
-    case transformScale = "transform.scale", transformScaleX = "transform.scale.x"
+    /// `transform.scale` (both axes).
+    case transformScale = "transform.scale"
+    /// `transform.scale.x`.
+    case transformScaleX = "transform.scale.x"
+    /// `transform.scale.y`.
     case transformScaleY = "transform.scale.y"
-    case transformRotation = "transform.rotation", transformRotationZ = "transform.rotation.z"
+    /// `transform.rotation` (about z).
+    case transformRotation = "transform.rotation"
+    /// `transform.rotation.z`.
+    case transformRotationZ = "transform.rotation.z"
+    /// `transform.translation.x`.
     case transformTranslationX = "transform.translation.x"
+    /// `transform.translation.y`.
     case transformTranslationY = "transform.translation.y"
+    /// `sublayerTransform`.
     case sublayerTransform
-    case backgroundColor, borderColor, borderWidth, cornerRadius
-    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, miterLimit
-    case lineDashPhase, lineDashPattern
-    case colors, locations, startPoint, endPoint
-    case instanceDelay, instanceTransform, instanceColor
-    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
-    case fontSize, foregroundColor
+    /// `backgroundColor`.
+    case backgroundColor
+    /// `borderColor`.
+    case borderColor
+    /// `borderWidth`.
+    case borderWidth
+    /// `cornerRadius`.
+    case cornerRadius
+    /// `path` (CAShapeLayer).
+    case path
+    /// `fillColor` (CAShapeLayer).
+    case fillColor
+    /// `strokeColor` (CAShapeLayer).
+    case strokeColor
+    /// `lineWidth` (CAShapeLayer).
+    case lineWidth
+    /// `strokeStart` (CAShapeLayer).
+    case strokeStart
+    /// `strokeEnd` (CAShapeLayer).
+    case strokeEnd
+    /// `miterLimit` (CAShapeLayer).
+    case miterLimit
+    /// `lineDashPhase` (CAShapeLayer).
+    case lineDashPhase
+    /// `lineDashPattern` (CAShapeLayer), a list of lengths.
+    case lineDashPattern
+    /// `colors` (CAGradientLayer).
+    case colors
+    /// `locations` (CAGradientLayer).
+    case locations
+    /// `startPoint` (CAGradientLayer).
+    case startPoint
+    /// `endPoint` (CAGradientLayer).
+    case endPoint
+    /// `instanceDelay` (CAReplicatorLayer).
+    case instanceDelay
+    /// `instanceTransform` (CAReplicatorLayer).
+    case instanceTransform
+    /// `instanceColor` (CAReplicatorLayer).
+    case instanceColor
+    /// `instanceRedOffset` (CAReplicatorLayer).
+    case instanceRedOffset
+    /// `instanceGreenOffset` (CAReplicatorLayer).
+    case instanceGreenOffset
+    /// `instanceBlueOffset` (CAReplicatorLayer).
+    case instanceBlueOffset
+    /// `instanceAlphaOffset` (CAReplicatorLayer).
+    case instanceAlphaOffset
+    /// `fontSize` (CATextLayer).
+    case fontSize
+    /// `foregroundColor` (CATextLayer).
+    case foregroundColor
 
     /// The key path as written in scene files.
     public var name: String { rawValue }

@@ -32,6 +32,7 @@ extension Layer {
 /// A layer found in a scene, with the timing of every layer from the root
 /// down to it, so its local time can be read for any scene time.
 public struct LocatedLayer: Sendable {
+    /// The layer as it is in the scene.
     public let layer: Layer
     /// Root first, the layer's own last.
     public let timings: [LayerTiming]

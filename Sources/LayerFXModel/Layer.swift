@@ -3,6 +3,7 @@
 public struct Layer: Hashable, Sendable {
     /// Used in error messages and by `layerfx values --layer`.
     public var name: String?
+    /// Which layer class: plain, shape, gradient or replicator.
     public var kind: LayerKind
     /// The model values (what the layer shows with no animation).
     public var properties: LayerProperties
@@ -24,6 +25,7 @@ public struct Layer: Hashable, Sendable {
         set { maskStorage = newValue.map { [$0] } ?? [] }
     }
 
+    /// A layer with its properties, sublayers, animations and timing.
     public init(name: String? = nil, kind: LayerKind = .plain, properties: LayerProperties = .init(),
                 sublayers: [Layer] = [], animations: [Animation] = [], timing: LayerTiming = .identity,
                 mask: Layer? = nil) {
@@ -42,8 +44,10 @@ public struct Scene: Hashable, Sendable {
     public var scale: Double
     /// Straight-alpha background; `.clear` by default.
     public var backgroundColor: Color
+    /// The root layers, back to front.
     public var layers: [Layer]
 
+    /// A scene of `size` points drawn at `scale` pixels per point.
     public init(size: Size, scale: Double = 1, backgroundColor: Color = .clear, layers: [Layer]) {
         self.size = size; self.scale = scale; self.backgroundColor = backgroundColor; self.layers = layers
     }

@@ -24,47 +24,105 @@ public enum LayerKind: Hashable, Sendable {
 }
 
 /// `CAGradientLayerType`.
-public enum GradientType: String, Hashable, Sendable { case axial, radial, conic }
+public enum GradientType: String, Hashable, Sendable {
+    /// Along the line from `startPoint` to `endPoint`.
+    case axial
+    /// Ellipses about `startPoint` reaching `endPoint`.
+    case radial
+    /// The angle about `startPoint`, starting towards `endPoint`.
+    case conic
+}
 
 /// The `lineJoin` of a shape layer's stroke.
-public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
+public enum LineJoin: String, Hashable, Sendable {
+    /// Sharp corners (drawn round in this version).
+    case miter
+    /// Round corners.
+    case round
+    /// Cut corners (drawn round in this version).
+    case bevel
+}
 /// The `lineCap` of a shape layer's stroke.
-public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+public enum LineCap: String, Hashable, Sendable {
+    /// The stroke ends at the end point.
+    case butt
+    /// A half circle past the end point.
+    case round
+    /// A half square past the end point.
+    case square
+}
 /// `CATextLayer.alignmentMode`: how each line sits in the layer's width
 /// (`natural` and `justified` align left, as for left-to-right text on one line).
-public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable { case natural, left, right, center, justified }
-
+public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable {
+    /// Left, for left-to-right text.
+    case natural
+    /// Lines start at the left edge.
+    case left
+    /// Lines end at the right edge.
+    case right
+    /// Lines are centred.
+    case center
+    /// Left (lines do not wrap, so there is nothing to justify).
+    case justified
+}
 /// The `fillRule` of a shape layer.
-public enum FillRule: String, Hashable, Sendable { case nonZero, evenOdd }
+public enum FillRule: String, Hashable, Sendable {
+    /// Inside where the winding number is not zero.
+    case nonZero
+    /// Inside where the winding number is odd.
+    case evenOdd
+}
 
 /// Every animatable (and model) property of a layer, with Core Animation's
 /// defaults. One value of this type is a layer's model state; evaluating its
 /// animations at a time yields another one, the presentation state.
 public struct LayerProperties: Hashable, Sendable {
     // CALayer geometry
+    /// The layer's own coordinate space: origin and size, in points.
     public var bounds: Rect = .zero
+    /// Where the anchor point sits in the superlayer, in points.
     public var position: Point = .zero
+    /// The point of the bounds placed at `position`, in unit coordinates (centre by default).
     public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Applied about the anchor point.
     public var transform: LayerTransform = .identity
+    /// Applied to the sublayers, about the bounds' centre.
     public var sublayerTransform: LayerTransform = .identity
     // CALayer appearance
+    /// 0…1; multiplies down the tree.
     public var opacity: Double = 1
+    /// A hidden layer draws nothing, sublayers included.
     public var isHidden = false
+    /// Fills the bounds (rounded by `cornerRadius`); nil draws nothing.
     public var backgroundColor: Color? = nil
+    /// Rounds the background, the border and the `masksToBounds` clip.
     public var cornerRadius: Double = 0
+    /// Width of the border drawn inside the bounds, above the sublayers.
     public var borderWidth: Double = 0
+    /// Colour of the border.
     public var borderColor: Color? = .black
+    /// Clips the layer's content and sublayers to its rounded bounds.
     public var masksToBounds = false
     // CAShapeLayer
+    /// The shape drawn (CAShapeLayer).
     public var path: ShapePath = .empty
+    /// Fill of the path; nil leaves it unfilled.
     public var fillColor: Color? = .black
+    /// How the path's inside is decided.
     public var fillRule: FillRule = .nonZero
+    /// Stroke of the path; nil draws no stroke.
     public var strokeColor: Color? = nil
+    /// Stroke width in points, centred on the path.
     public var lineWidth: Double = 1
+    /// Ends of open strokes.
     public var lineCap: LineCap = .butt
+    /// Corners of strokes (drawn round in this version).
     public var lineJoin: LineJoin = .miter
+    /// `miterLimit` (kept for animation; joins are drawn round).
     public var miterLimit: Double = 10
+    /// Fraction of the path where the stroke starts.
     public var strokeStart: Double = 0
+    /// Fraction of the path where the stroke ends.
     public var strokeEnd: Double = 1
     /// Dash and gap lengths (dash, gap, dash, …; an odd count repeats); nil
     /// (or empty) strokes solid.
@@ -81,9 +139,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var locations: [Double]? = nil
     /// In the unit square of the bounds.
     public var startPoint = Point(x: 0.5, y: 0)
+    /// In the unit square of the bounds.
     public var endPoint = Point(x: 0.5, y: 1)
+    /// Axial, radial or conic.
     public var gradientType: GradientType = .axial
     // CAReplicatorLayer
+    /// How many copies of the sublayers a replicator draws.
     public var instanceCount = 1
     /// From each copy of the sublayers to the next, about the layer's centre.
     public var instanceTransform: LayerTransform = .identity
@@ -91,9 +152,13 @@ public struct LayerProperties: Hashable, Sendable {
     public var instanceDelay: Double = 0
     /// Multiplies the first copy's colours; each later copy adds the offsets.
     public var instanceColor: Color = .white
+    /// Added to the red multiplier per copy.
     public var instanceRedOffset: Double = 0
+    /// Added to the green multiplier per copy.
     public var instanceGreenOffset: Double = 0
+    /// Added to the blue multiplier per copy.
     public var instanceBlueOffset: Double = 0
+    /// Added to the alpha multiplier per copy.
     public var instanceAlphaOffset: Double = 0
     // CATextLayer
     /// The text drawn; empty draws nothing.
@@ -107,5 +172,6 @@ public struct LayerProperties: Hashable, Sendable {
     public var foregroundColor: Color? = .white
     public var alignmentMode: TextAlignmentMode = .natural
 
+    /// Core Animation's defaults for every property.
     public init() {}
 }

@@ -6,8 +6,10 @@ public struct LayerTiming: Hashable, Sendable {
     public var beginTime: Double = 0
     /// 0 freezes the subtree at `timeOffset`.
     public var speed: Double = 1
+    /// Added to the local time after scaling by `speed`.
     public var timeOffset: Double = 0
 
+    /// Layer timing from `CAMediaTiming`'s three properties.
     public init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0) {
         self.beginTime = beginTime; self.speed = speed; self.timeOffset = timeOffset
     }

@@ -3,7 +3,7 @@
 /// two keyframes the point moves along the element joining them.
 public struct MotionPath: Hashable, Sendable {
     /// One path element as a cubic Bézier (a line has its control points at
-    /// its thirds, so it is traversed at constant speed).
+    /// its thirds, so it is traversed at constant speed); see ``CubicSegment``.
     public typealias Segment = CubicSegment
 
     /// Where the path begins (the first keyframe).
@@ -11,6 +11,7 @@ public struct MotionPath: Hashable, Sendable {
     /// The elements in order; keyframe `i` is the end of `segments[i − 1]`.
     public var segments: [Segment]
 
+    /// A path from `start` through `segments`.
     public init(start: Point, segments: [Segment]) {
         self.start = start; self.segments = segments
     }

@@ -30,8 +30,11 @@ public enum PathElement: Hashable, Sendable {
 
 /// A shape layer's path: subpaths drawn in order.
 public struct ShapePath: Hashable, Sendable {
+    /// The subpaths, drawn in order.
     public var subpaths: [Subpath]
+    /// A path of `subpaths`.
     public init(_ subpaths: [Subpath]) { self.subpaths = subpaths }
+    /// No subpaths: draws nothing.
     public static let empty = ShapePath([])
 }
 

@@ -24,6 +24,8 @@ public struct Frame: Sendable {
     /// the frame has no text.
     public var glyphAtlas: GlyphAtlasImage?
 
+    /// A frame of `width × height` pixels cleared to `background`, then
+    /// `primitives` drawn in order, reading `pathEdges` and `glyphAtlas`.
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, primitives: [PrimitiveInstance],
                 pathEdges: [SIMD4<Float>] = [], glyphAtlas: GlyphAtlasImage? = nil) {
         self.width = width; self.height = height; self.background = background; self.primitives = primitives
@@ -58,11 +60,14 @@ public struct GlyphAtlasImage: Sendable, Equatable {
 /// An 8-bit RGBA image, rows top to bottom, premultiplied alpha (what both
 /// backends produce; encoders convert to straight alpha).
 public struct PixelBuffer: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes, premultiplied RGBA, top row first.
     public var bytes: [UInt8]
 
+    /// An image from `width × height × 4` premultiplied RGBA bytes, top row first.
     public init(width: Int, height: Int, bytes: [UInt8]) {
         precondition(bytes.count == width * height * 4, "PixelBuffer needs width × height × 4 bytes")
         self.width = width; self.height = height; self.bytes = bytes

@@ -19,14 +19,18 @@ public struct GradientPaint: Equatable, Sendable {
     /// Most colour stops one primitive carries (the instance layout's room).
     public static let maximumStops = 6
 
+    /// Axial, radial or conic.
     public var kind: PaintKind
+    /// The gradient's start point, in local units.
     public var start: SIMD2<Float>
+    /// The gradient's end point, in local units.
     public var end: SIMD2<Float>
     /// Ascending locations, one per colour; at most `maximumStops`.
     public var locations: [Float]
     /// Straight-alpha colours, components in 0…1.
     public var colors: [SIMD4<Float>]
 
+    /// A gradient of `colors` at `locations` from `start` to `end`.
     public init(kind: PaintKind, start: SIMD2<Float>, end: SIMD2<Float>, locations: [Float], colors: [SIMD4<Float>]) {
         self.kind = kind; self.start = start; self.end = end; self.locations = locations; self.colors = colors
     }

@@ -45,6 +45,7 @@ public struct PrimitiveInstance: Equatable, Sendable {
     /// Stop colours 4 and 5 (z, w unused).
     public var stops1: SIMD4<UInt32>
 
+    /// An instance from its attributes (clips and paint default to none).
     public init(transform: SIMD4<Float>, translation: SIMD4<Float>, shape: SIMD4<Float>,
                 shapeExtra: SIMD4<Float>, fillColor: SIMD4<Float>, strokeColor: SIMD4<Float>,
                 clip0Linear: SIMD4<Float> = .zero, clip0Offset: SIMD4<Float> = .zero,

@@ -43,6 +43,12 @@ public enum SceneLoader {
         return try result.get()
     }
 
+    /// Decodes scene JSON text, e.g. a string literal or a network payload;
+    /// `source` names the input in error messages (`<string>:3:17: …`).
+    public static func decode(_ json: String, source: String = "<string>") throws(SceneError) -> Scene {
+        try decode(Array(json.utf8), source: source)
+    }
+
     /// Decodes scene JSON from `data`; `source` names the input in error messages.
     public static func decode(_ data: Data, source: String) throws(SceneError) -> Scene {
         try decode([UInt8](data), source: source)
