@@ -9,8 +9,16 @@ import Musl
 /// at its thirds, so it is traversed at constant speed; a quadratic curve is
 /// raised to the cubic that traces it exactly.
 public struct CubicSegment: Hashable, Sendable {
-    public var start, control1, control2, end: Point
+    /// Where the curve begins.
+    public var start: Point
+    /// The first control point.
+    public var control1: Point
+    /// The second control point.
+    public var control2: Point
+    /// Where the curve ends.
+    public var end: Point
 
+    /// A cubic Bézier from `start` to `end` with two control points.
     public init(start: Point, control1: Point, control2: Point, end: Point) {
         self.start = start; self.control1 = control1; self.control2 = control2; self.end = end
     }

@@ -170,6 +170,7 @@ public struct LayerProperties: Hashable, Sendable {
     public var fontSize: Double = 36
     /// The glyphs' colour; CATextLayer's default is opaque white, nil draws no glyphs.
     public var foregroundColor: Color? = .white
+    /// How lines sit in the layer's width (CATextLayer's default: natural).
     public var alignmentMode: TextAlignmentMode = .natural
 
     /// Core Animation's defaults for every property.

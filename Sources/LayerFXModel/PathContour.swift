@@ -11,6 +11,7 @@ public struct PathContour: Hashable, Sendable {
     /// `start` completes it.
     public var isClosed: Bool
 
+    /// A contour from `start` through `segments`, closed back to `start` when `isClosed`.
     public init(start: Point, segments: [CubicSegment], isClosed: Bool) {
         self.start = start; self.segments = segments; self.isClosed = isClosed
     }

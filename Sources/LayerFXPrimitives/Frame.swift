@@ -39,7 +39,9 @@ public struct Frame: Sendable {
 /// distanceRange` in texels, positive inside the glyph. Backends sample it with
 /// bilinear interpolation between texel centres (at integer + 0.5).
 public struct GlyphAtlasImage: Sendable, Equatable {
+    /// Texels per row.
     public let width: Int
+    /// Rows.
     public let height: Int
     /// Row-major, top row first.
     public let bytes: [UInt8]
@@ -50,6 +52,7 @@ public struct GlyphAtlasImage: Sendable, Equatable {
     /// Texels of distance between decoded values 0 and 1.
     public let distanceRange: Float
 
+    /// An atlas image of `width × height` one-byte texels with its decoding constants.
     public init(width: Int, height: Int, bytes: [UInt8], generation: Int, edgeValue: Float, distanceRange: Float) {
         precondition(bytes.count == width * height, "GlyphAtlasImage needs width × height bytes")
         self.width = width; self.height = height; self.bytes = bytes; self.generation = generation

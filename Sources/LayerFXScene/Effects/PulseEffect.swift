@@ -35,6 +35,7 @@ public struct PulseEffect: DecodableEffect, Hashable {
     /// Seed 004's key times.
     public static let seedKeyTimes = [0.3, 0.6, 0.9, 1.0]
 
+    /// Rings (Pulsator's `numPulse`; seed 004: 3).
     public var numPulse: Int
     /// Points; the ring's radius at scale 1. nil: the ring is the host's
     /// bounds (seed 004: frame = the view, corner radius half its height).
@@ -51,13 +52,16 @@ public struct PulseEffect: DecodableEffect, Hashable {
     public var fromValueForRadius: Double
     /// Pulsator's opacity curve (with `keyTimeForHalfOpacity`); nil: none.
     public var fromValueForAlpha: Double?
+    /// When set (with `fromValueForAlpha`), the ring's opacity is half at this fraction of a pulse (Pulsator).
     public var keyTimeForHalfOpacity: Double?
     /// The fill and border colours a ring goes through, at `keyTimes`.
     public var colors: [Color]
+    /// The key times of `colors` over one pulse (seed 004: 0.3, 0.6, 0.9, 1).
     public var keyTimes: [Double]
     /// The group's curve; nil is linear.
     public var timingFunction: TimingFunction?
 
+    /// A pulse with seed 004's defaults; see each property.
     public init(numPulse: Int = 3, radius: Double? = nil, animationDuration: Double = 3, pulseInterval: Double = 0,
                 repeatCount: Double = .infinity, multiple: Double = 1.423, fromValueForRadius: Double = 1,
                 fromValueForAlpha: Double? = nil, keyTimeForHalfOpacity: Double? = nil,

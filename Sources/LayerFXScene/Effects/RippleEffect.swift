@@ -32,8 +32,11 @@ public struct RippleEffect: DecodableEffect, Hashable {
 
     /// One tap: where (host coordinates) and when (seconds, scene time of the host).
     public struct Touch: Hashable, Sendable {
+        /// Where the finger touched, in the host's coordinates.
         public var point: Point
+        /// When (scene seconds) the ripple starts.
         public var time: Double
+        /// A touch at `point`, `time` seconds into the scene.
         public init(point: Point, time: Double = 0) { self.point = point; self.time = time }
     }
 
@@ -46,10 +49,12 @@ public struct RippleEffect: DecodableEffect, Hashable {
     public var duration: Double
     /// Seconds after the touch when the fade starts; nil means 0.75 × `duration`.
     public var fadeAfter: Double?
+    /// The ripple's fill (SimpleRipple's example: black at 20 %).
     public var color: Color
     /// Whether the host clips the ripples (`masksToBounds`).
     public var bounded: Bool
 
+    /// Ripples for `touches` with seed 000's defaults; see each property.
     public init(touches: [Touch] = [], maximumRadius: Double = 0, duration: Double = 1, fadeAfter: Double? = nil,
                 color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.2), bounded: Bool = true) {
         self.touches = touches; self.maximumRadius = maximumRadius; self.duration = duration

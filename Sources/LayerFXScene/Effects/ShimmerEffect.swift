@@ -23,14 +23,28 @@ public struct ShimmerEffect: DecodableEffect, Hashable {
     public static let effectName = "shimmer"
 
     /// Which way the highlight moves.
-    public enum Direction: String, Hashable, Sendable, CaseIterable { case right, left, up, down }
+    public enum Direction: String, Hashable, Sendable, CaseIterable {
+        /// Left to right (Shimmer's default).
+        case right
+        /// Right to left.
+        case left
+        /// Bottom to top.
+        case up
+        /// Top to bottom.
+        case down
+    }
 
+    /// The text whose glyphs show the gradient.
     public var string: String
     /// A font file path or family name (see text layers); nil: the default face.
     public var font: String?
+    /// Points (seed 002: 24).
     public var fontSize: Double
+    /// How the text sits in the host's width.
     public var alignmentMode: TextAlignmentMode
+    /// The text's colour away from the highlight.
     public var tint: Color
+    /// The colour at the highlight's centre.
     public var highlight: Color
     /// The highlight's width as a fraction of the gradient (`gradientHighlightRatio`).
     public var highlightLength: Double
@@ -38,10 +52,12 @@ public struct ShimmerEffect: DecodableEffect, Hashable {
     public var speed: Double?
     /// Seconds between sweeps.
     public var pauseDuration: Double
+    /// Which way the highlight sweeps.
     public var direction: Direction
     /// Multiplies the tint's alpha: the text away from the highlight (facebook/Shimmer's `shimmeringOpacity`).
     public var opacity: Double
 
+    /// A shimmer with seed 002's defaults; see each property.
     public init(string: String = "Find new skills", font: String? = nil, fontSize: Double = 24,
                 alignmentMode: TextAlignmentMode = .center, tint: Color = .black, highlight: Color = .white,
                 highlightLength: Double = 0.3, speed: Double? = nil, pauseDuration: Double = 1.5,

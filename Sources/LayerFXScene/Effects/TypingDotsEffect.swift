@@ -30,6 +30,7 @@ import LayerFXModel
 public struct TypingDotsEffect: DecodableEffect, Hashable {
     public static let effectName = "typingDots"
 
+    /// The dots' colour (default black).
     public var dotColor: Color
     /// Points; nil: the host's height / 10.
     public var dotSize: Double?
@@ -37,12 +38,16 @@ public struct TypingDotsEffect: DecodableEffect, Hashable {
     public var lineColor: Color?
     /// The balloon's fill; nil: none (the seed's clear).
     public var color: Color?
+    /// The balloon's outline width (seed 003: 5).
     public var lineWidth: Double
     /// Whether to draw the balloon.
     public var balloon: Bool
+    /// Dots (the replicator's `instanceCount`; seed 003: 3).
     public var instanceCount: Int
+    /// Seconds each dot lags the previous one (seed 003: 0.1).
     public var instanceDelay: Double
 
+    /// Typing dots with seed 003's defaults; see each property.
     public init(dotColor: Color = .black, dotSize: Double? = nil, lineColor: Color? = .black, color: Color? = nil,
                 lineWidth: Double = 5, balloon: Bool = true, instanceCount: Int = 3, instanceDelay: Double = 0.1) {
         self.dotColor = dotColor; self.dotSize = dotSize; self.lineColor = lineColor; self.color = color

@@ -32,6 +32,7 @@ public struct WavesEffect: DecodableEffect, Hashable {
     /// Where the gradient's centre is: a gravity vector (x, y in −1…1; (0, 0)
     /// is the device lying flat, the centre of the view), or keyframes of one.
     public enum Gravity: Hashable, Sendable {
+        /// One vector for the whole scene.
         case fixed(Point)
         /// `values` at `keyTimes` (nil: evenly spaced) over `duration` seconds.
         case keyframes(values: [Point], keyTimes: [Double]?, duration: Double, repeatCount: Double,
@@ -40,7 +41,9 @@ public struct WavesEffect: DecodableEffect, Hashable {
 
     /// Star points (the seed's PaintCode star: 10 points, 20 vertices).
     public var points: Int
+    /// The star's outer radius in points (25 × 25 pt star: 12.5).
     public var outerRadius: Double
+    /// The star's inner radius in points (7.5).
     public var innerRadius: Double
     /// How far past the view the stars grow (seed: 2.25).
     public var scaleFactor: Double
@@ -48,11 +51,14 @@ public struct WavesEffect: DecodableEffect, Hashable {
     public var spacing: Double
     /// Points of view size per second (667 / 40 s).
     public var speed: Double
+    /// The wave outlines' width in points (2).
     public var lineWidth: Double
     /// The gradient's stops, centre first (at most 6).
     public var colors: [Color]
+    /// Where the light is; (0, 0) centres it.
     public var gravity: Gravity
 
+    /// Waves with seed 001's defaults; see each property.
     public init(points: Int = 10, outerRadius: Double = 12.5, innerRadius: Double = 7.5, scaleFactor: Double = 2.25,
                 spacing: Double = 7, speed: Double = 667.0 / 40, lineWidth: Double = 2,
                 colors: [Color] = WavesEffect.seedColors, gravity: Gravity = .fixed(.zero)) {
