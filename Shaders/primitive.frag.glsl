@@ -186,7 +186,7 @@ const int NEAREST_EDGES = 4;
 float pathCoverage(vec2 p) {
     int first = int(v_shapeExtra.x);
     int count = int(v_shapeExtra.y);
-    int winding = 0;
+    int winding = int(v_translation.w);
     float nearDistance[NEAREST_EDGES];
     int nearChange[NEAREST_EDGES];      // winding change when p crosses the edge
     vec2 nearDirection[NEAREST_EDGES];  // unit direction of the edge

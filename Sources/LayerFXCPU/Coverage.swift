@@ -37,7 +37,7 @@ extension PreparedPrimitive {
         var color: SIMD4<Float>
         if kind == .path {
             color = premultipliedFill * pathCoverage(x, y, edges: resources.edges, first: Int(shapeExtra.x),
-                                                     count: Int(shapeExtra.y),
+                                                     count: Int(shapeExtra.y), windingOffset: Int(translation.w),
                                                      rule: WindingRule(rawValue: Int(shapeExtra.w)) ?? .nonZero)
         } else {
             let inv = inverse

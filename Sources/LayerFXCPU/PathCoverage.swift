@@ -11,8 +11,8 @@ let nearestEdgeCount = 4
 /// with it (same distance, parallel) are added up.
 @inline(__always)
 func pathCoverage(_ x: Float, _ y: Float, edges: UnsafeBufferPointer<SIMD4<Float>>,
-                  first: Int, count: Int, rule: WindingRule) -> Float {
-    var winding = 0
+                  first: Int, count: Int, windingOffset: Int, rule: WindingRule) -> Float {
+    var winding = windingOffset
     var nearDistance = SIMD4<Float>(repeating: 1e30)
     var nearChange = SIMD4<Int32>(repeating: 0)
     var nearDirectionX = SIMD4<Float>(repeating: 0), nearDirectionY = SIMD4<Float>(repeating: 0)

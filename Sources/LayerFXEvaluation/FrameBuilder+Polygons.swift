@@ -4,28 +4,87 @@ import LayerFXPrimitives
 extension FrameBuilder {
     /// Rows per polygon band: a pixel reads only the edges of its band, so
     /// lower bands mean fewer edges per pixel and more (cheap) instances.
-    static let polygonBandHeight = 16
+    static let polygonBandHeight = 8
 
     /// Fills `contours` (device pixels, each implicitly closed) by `rule` with
-    /// `color`: the polygon's edges go into ``pathEdges`` once per band of
-    /// whole pixel rows they can affect, and each band becomes one
-    /// ``ShapeKind/path`` primitive whose rectangle holds every pixel the
-    /// polygon can cover in those rows.
+    /// `color`, as ``ShapeKind/path`` primitives that each cover a run of
+    /// whole pixels in a band of rows and read only the edges near it.
     ///
     /// A pixel needs the edges within half a pixel of its centre (its
-    /// antialiasing) and those crossing its row (its winding number); a band
-    /// keeps every edge whose vertical span meets the band grown by one row
-    /// each side, which holds both. Left and right of all those edges the
-    /// winding number is zero, so the band's rectangle spans their
-    /// horizontal extent in the grown band, plus a pixel.
+    /// antialiasing) and its winding number. The polygon is cut into bands of
+    /// ``polygonBandHeight`` rows; in a band, every edge whose vertical span
+    /// meets the band grown by a row each side is spread over the columns it
+    /// covers there (plus a pixel each side), and overlapping column ranges
+    /// merge into clusters. No edge passes between two clusters, so the
+    /// winding number is constant in such a gap; each cluster becomes one
+    /// primitive with its own edges and, as its winding offset, the winding in
+    /// the gap to its right (what the edges further right add to a ray
+    /// towards +x), and a gap that is inside becomes one primitive with no
+    /// edges. Pixels outside every cluster and outside the shape are never
+    /// shaded: a thin outline costs its outline, not its bounding box.
     mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double,
                               clips: ClipStack) {
         let color = color.clamped
         guard color.alpha > 0, opacity > 0 else { return }
+        let edges = Self.edges(of: contours)
+        guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return }
+        let firstRow = max(Int((top - 1).rounded(.down)), 0)
+        let endRow = min(Int((bottom + 1).rounded(.up)), height)
+        guard firstRow < endRow else { return }
+        let bandHeight = Self.polygonBandHeight
+        let bandCount = (endRow - firstRow + bandHeight - 1) / bandHeight
+        // Per band, each edge that can affect it with the columns it covers there.
+        var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
+        for (index, edge) in edges.enumerated() {
+            let lo = min(edge.y, edge.w) - 1, hi = max(edge.y, edge.w) + 1
+            let first = max(Int(((lo - Float(firstRow)) / Float(bandHeight)).rounded(.down)), 0)
+            let last = min(Int(((hi - Float(firstRow)) / Float(bandHeight)).rounded(.down)), bandCount - 1)
+            guard first <= last else { continue }
+            for band in first...last {
+                let y0 = Float(firstRow + band * bandHeight), y1 = Float(min(firstRow + (band + 1) * bandHeight, endRow))
+                guard let span = Self.span(of: edge, rows: (y0 - 1)...(y1 + 1)) else { continue }
+                bands[band].append((index, Int((span.x - 1).rounded(.down))..<Int((span.y + 1).rounded(.up))))
+            }
+        }
+        let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+        let shapesBefore = shapeCount
+        for band in 0..<bandCount where !bands[band].isEmpty {
+            let y0 = firstRow + band * bandHeight, y1 = min(y0 + bandHeight, endRow)
+            let clusters = Self.clusters(bands[band])
+            // Right to left: the winding in the gap right of each cluster.
+            var windingRight = 0
+            var pieces: [(columns: Range<Int>, edges: [Int], offset: Int)] = []
+            for (i, cluster) in clusters.enumerated().reversed() {
+                if i + 1 < clusters.count {
+                    let gap = cluster.columns.upperBound..<clusters[i + 1].columns.lowerBound
+                    if rule.contains(winding: windingRight) { pieces.append((gap, [], windingRight)) }
+                }
+                pieces.append((cluster.columns, cluster.edges, windingRight))
+                windingRight += Self.crossings(of: cluster.edges.map { edges[$0] }, rightOfX: Float(cluster.columns.lowerBound),
+                                               atY: Float(y0) + 0.5)
+            }
+            for piece in pieces.reversed() {
+                let x0 = max(piece.columns.lowerBound, 0), x1 = min(piece.columns.upperBound, width)
+                guard x0 < x1 else { continue }
+                var instance = PrimitiveInstance.pathBand(
+                    rect: SIMD4(Float(x0), Float(y0), Float(x1), Float(y1)), firstEdge: pathEdges.count,
+                    edgeCount: piece.edges.count, windingOffset: piece.offset, rule: rule, color: vector,
+                    opacity: Float(opacity))
+                clips.apply(to: &instance)
+                primitives.append(instance)
+                pathEdges.append(contentsOf: piece.edges.map { edges[$0] })
+                shapeCount = shapesBefore + 1
+            }
+        }
+    }
+
+    /// The edges of `contours` (each closed) in device pixels: finite, of
+    /// non-zero length, and only of contours with area (a contour without
+    /// area covers nothing, but its edges would still count as outline for
+    /// the antialiasing of the pixels around them).
+    private static func edges(of contours: [[Point]]) -> [SIMD4<Float>] {
         var edges: [SIMD4<Float>] = []
-        // A contour without area covers nothing; its edges would still count
-        // as outline for the antialiasing of the pixels around them.
-        for contour in contours where contour.count >= 3 && abs(Self.signedArea(contour)) > 1e-6 {
+        for contour in contours where contour.count >= 3 && abs(signedArea(contour)) > 1e-6 {
             for (i, a) in contour.enumerated() {
                 let b = contour[(i + 1) % contour.count]
                 let edge = SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y))
@@ -34,40 +93,32 @@ extension FrameBuilder {
                 edges.append(edge)
             }
         }
-        guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return }
-        let firstRow = max(Int((top - 1).rounded(.down)), 0)
-        let endRow = min(Int((bottom + 1).rounded(.up)), height)
-        guard firstRow < endRow else { return }
-        let bandHeight = Self.polygonBandHeight
-        let bandCount = (endRow - firstRow + bandHeight - 1) / bandHeight
-        var bandEdges = [[Int]](repeating: [], count: bandCount)
-        var bandSpan = [SIMD2<Float>](repeating: SIMD2(.infinity, -.infinity), count: bandCount)
-        for (index, edge) in edges.enumerated() {
-            let lo = min(edge.y, edge.w) - 1, hi = max(edge.y, edge.w) + 1
-            let first = max(Int(((lo - Float(firstRow)) / Float(bandHeight)).rounded(.down)), 0)
-            let last = min(Int(((hi - Float(firstRow)) / Float(bandHeight)).rounded(.down)), bandCount - 1)
-            guard first <= last else { continue }
-            for band in first...last {
-                let y0 = Float(firstRow + band * bandHeight), y1 = Float(min(firstRow + (band + 1) * bandHeight, endRow))
-                bandEdges[band].append(index)
-                bandSpan[band] = Self.extend(bandSpan[band], with: edge, rows: (y0 - 1)...(y1 + 1))
+        return edges
+    }
+
+    /// Column ranges merged where they share a column, left to right, each with its edges.
+    private static func clusters(_ items: [(edge: Int, columns: Range<Int>)]) -> [(columns: Range<Int>, edges: [Int])] {
+        var result: [(columns: Range<Int>, edges: [Int])] = []
+        for item in items.sorted(by: { $0.columns.lowerBound < $1.columns.lowerBound }) {
+            if let last = result.last, item.columns.lowerBound < last.columns.upperBound {
+                result[result.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, item.columns.upperBound)
+                result[result.count - 1].edges.append(item.edge)
+            } else {
+                result.append((item.columns, [item.edge]))
             }
         }
-        var emitted = false
-        let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
-        for band in 0..<bandCount where !bandEdges[band].isEmpty {
-            let x0 = max((bandSpan[band].x - 1).rounded(.down), 0), x1 = min((bandSpan[band].y + 1).rounded(.up), Float(width))
-            guard x0 < x1 else { continue }
-            let y0 = firstRow + band * bandHeight, y1 = min(y0 + bandHeight, endRow)
-            var instance = PrimitiveInstance.pathBand(
-                rect: SIMD4(x0, Float(y0), x1, Float(y1)), firstEdge: pathEdges.count, edgeCount: bandEdges[band].count,
-                rule: rule, color: vector, opacity: Float(opacity))
-            clips.apply(to: &instance)
-            primitives.append(instance)
-            pathEdges.append(contentsOf: bandEdges[band].map { edges[$0] })
-            emitted = true
+        return result
+    }
+
+    /// What `edges` add to the winding number of a point at (x, y) (a ray
+    /// towards +x, crossings counted as the fragment shader counts them).
+    private static func crossings(of edges: [SIMD4<Float>], rightOfX x: Float, atY y: Float) -> Int {
+        var winding = 0
+        for e in edges where (e.y <= y) != (e.w <= y) {
+            let crossing = e.x + (y - e.y) / (e.w - e.y) * (e.z - e.x)
+            if crossing > x { winding += e.w > e.y ? 1 : -1 }
         }
-        if emitted { shapeCount += 1 }
+        return winding
     }
 
     /// The shoelace area of a closed contour.
@@ -80,16 +131,19 @@ extension FrameBuilder {
         return sum / 2
     }
 
-    /// `span` (min x, max x) grown by the part of `edge` whose y lies in `rows`.
-    private static func extend(_ span: SIMD2<Float>, with edge: SIMD4<Float>, rows: ClosedRange<Float>) -> SIMD2<Float> {
+    /// The horizontal extent (min x, max x) of the part of `edge` whose y lies
+    /// in `rows`; nil when none does.
+    private static func span(of edge: SIMD4<Float>, rows: ClosedRange<Float>) -> SIMD2<Float>? {
         let dy = edge.w - edge.y
         var t0: Float = 0, t1: Float = 1
         if dy != 0 {
             let ta = (rows.lowerBound - edge.y) / dy, tb = (rows.upperBound - edge.y) / dy
             t0 = max(min(ta, tb), 0); t1 = min(max(ta, tb), 1)
+        } else if !rows.contains(edge.y) {
+            return nil
         }
-        guard t0 <= t1 else { return span }
+        guard t0 <= t1 else { return nil }
         let xa = edge.x + (edge.z - edge.x) * t0, xb = edge.x + (edge.z - edge.x) * t1
-        return SIMD2(min(span.x, xa, xb), max(span.y, xa, xb))
+        return SIMD2(min(xa, xb), max(xa, xb))
     }
 }

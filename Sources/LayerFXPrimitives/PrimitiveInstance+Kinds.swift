@@ -3,12 +3,14 @@ extension PrimitiveInstance {
     /// The identity transform's fields: (a, b, c, d) and (tx, ty).
     private static let identityLinear = SIMD4<Float>(1, 0, 0, 1)
 
-    /// One band of a polygon (see ``ShapeKind/path``): `rect` in whole device
-    /// pixels (x0, y0, x1, y1), the run of ``Frame/pathEdges`` it reads, its
-    /// winding rule, and a straight-alpha colour.
-    public static func pathBand(rect: SIMD4<Float>, firstEdge: Int, edgeCount: Int, rule: WindingRule,
-                                color: SIMD4<Float>, opacity: Float) -> PrimitiveInstance {
-        PrimitiveInstance(transform: identityLinear, translation: SIMD4(0, 0, Float(ShapeKind.path.rawValue), 0),
+    /// A piece of a polygon (see ``ShapeKind/path``): `rect` in whole device
+    /// pixels (x0, y0, x1, y1), the run of ``Frame/pathEdges`` it reads, the
+    /// winding the polygon's other edges add at its pixels, its winding rule,
+    /// and a straight-alpha colour.
+    public static func pathBand(rect: SIMD4<Float>, firstEdge: Int, edgeCount: Int, windingOffset: Int = 0,
+                                rule: WindingRule, color: SIMD4<Float>, opacity: Float) -> PrimitiveInstance {
+        PrimitiveInstance(transform: identityLinear,
+                          translation: SIMD4(0, 0, Float(ShapeKind.path.rawValue), Float(windingOffset)),
                           shape: rect, shapeExtra: SIMD4(Float(firstEdge), Float(edgeCount), opacity, Float(rule.rawValue)),
                           fillColor: color, strokeColor: .zero)
     }

@@ -10,10 +10,12 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// Regular star: `shape` = (cx, cy, outerRadius, innerRadius),
     /// `shapeExtra.x` = number of points, `shapeExtra.y` = rotation (radians).
     case star = 2
-    /// One horizontal band of a polygon: `shape` = the band's device rectangle
-    /// (x0, y0, x1, y1), whole pixels; `shapeExtra.x` = its first edge in
-    /// ``Frame/pathEdges``, `shapeExtra.y` = the number of edges,
-    /// `shapeExtra.w` = the ``WindingRule`` raw value. Filled with `fillColor`.
+    /// A piece of a polygon: `shape` = its device rectangle (x0, y0, x1, y1),
+    /// whole pixels; `shapeExtra.x` = its first edge in ``Frame/pathEdges``,
+    /// `shapeExtra.y` = the number of edges, `shapeExtra.w` = the
+    /// ``WindingRule`` raw value, `translation.w` = the winding number the
+    /// polygon's other edges add at its pixels (a ray towards +x). Filled with
+    /// `fillColor`.
     case path = 3
     /// A text glyph from ``Frame/glyphAtlas``: `shape` = the quad in local
     /// units (x0, y0, x1, y1); `shapeExtra` = (atlas u of x0, atlas v of y0,
