@@ -33,6 +33,18 @@ struct BadInputTests {
              expected: ["scene.json:1:", "layers[0].locations[1]", "locations must not decrease (0.2 follows 0.5)"]),
         Case(name: "unknown key path", json: #"{"size":[10,10],"layers":[{"animations":[{"keyPath":"opacit","toValue":1}]}]}"#,
              expected: ["layers[0].animations[0].keyPath", "opacit"]),
+        Case(name: "gradient locations of the wrong count",
+             json: ##"{"size":[10,10],"layers":[{"type":"gradient","colors":["#FF0000","#0000FF"],"locations":[0,0.5,1]}]}"##,
+             expected: ["layers[0].locations", "locations has 3 entries but colors has 2"]),
+        Case(name: "malformed SVG path data",
+             json: #"{"size":[10,10],"layers":[{"type":"shape","path":{"svg":"M 0 0 L 5 x"}}]}"#,
+             expected: ["layers[0].path.svg", "invalid SVG path data at character 11 ('x')"]),
+        Case(name: "mask cycle",
+             json: #"{"size":[10,10],"layers":[{"name":"a","sublayers":[{"name":"b","mask":"a"}]}]}"#,
+             expected: ["layers[0].sublayers[0].mask", "mask cycle: \"a\" → \"b\" → \"a\""]),
+        Case(name: "missing font file",
+             json: #"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"/no/such/font.ttf"}]}"#,
+             expected: ["layers[0].font", "font file \"/no/such/font.ttf\" not found"]),
     ]
 
     @Test(arguments: cases)
