@@ -173,27 +173,47 @@ bool insideByRule(int winding) {
     return v_shapeExtra.w > 0.5 ? (winding & 1) != 0 : winding != 0;
 }
 
-// Coverage of a polygon band at device point p. The winding number (a ray
-// towards +x) decides inside; the distance to the nearest outline gives the
-// antialiasing, clamp(0.5 ± d). The outline is the nearest edge whose
-// crossing changes inside/outside, judged from the winding change of every
-// edge coinciding with it (same distance, parallel): the inner edges of
-// overlapping stroke pieces, and edges laid back to back (a quad's end and
-// the join beside it), do not count. The NEAREST_EDGES closest edges are
-// examined; past them the outline is taken to be at the last one's distance.
+vec4 pathEdge(int index) {
+    return texelFetch(u_edges, ivec2(index % EDGE_ROW_LENGTH, index / EDGE_ROW_LENGTH), 0);
+}
+
+// The winding number of a polygon piece at point q: its winding offset plus
+// a ray towards +x crossing its edges.
+int windingAt(vec2 q) {
+    int first = int(v_shapeExtra.x);
+    int count = int(v_shapeExtra.y);
+    int winding = int(v_translation.w);
+    for (int i = 0; i < count; i++) {
+        vec4 e = pathEdge(first + i);
+        if ((e.y <= q.y) != (e.w <= q.y)) {
+            float x = e.x + (q.y - e.y) / (e.w - e.y) * (e.z - e.x);
+            if (x > q.x) winding += e.w > e.y ? 1 : -1;
+        }
+    }
+    return winding;
+}
+
+// Coverage of a polygon piece at device point p: the winding number decides
+// inside, the distance to the outline gives the antialiasing, clamp(0.5 ± d).
+// The outline is the nearest point, among the nearest points of the
+// NEAREST_EDGES closest edges, just past which the winding number puts the
+// other side of the fill rule: inner edges of overlapping stroke pieces,
+// edges laid back to back and slivers thinner than a pixel do not count.
+// Past those candidates the outline is taken to be at the last one's
+// distance; pixels half a pixel or more from every edge need no candidate.
 const int NEAREST_EDGES = 4;
+const float PROBE = 1e-3;
 
 float pathCoverage(vec2 p) {
     int first = int(v_shapeExtra.x);
     int count = int(v_shapeExtra.y);
     int winding = int(v_translation.w);
     float nearDistance[NEAREST_EDGES];
-    int nearChange[NEAREST_EDGES];      // winding change when p crosses the edge
-    vec2 nearDirection[NEAREST_EDGES];  // unit direction of the edge
-    for (int k = 0; k < NEAREST_EDGES; k++) { nearDistance[k] = 1e30; nearChange[k] = 0; nearDirection[k] = vec2(0.0); }
+    vec2 nearPoint[NEAREST_EDGES];
+    vec2 nearNormal[NEAREST_EDGES];
+    for (int k = 0; k < NEAREST_EDGES; k++) { nearDistance[k] = 1e30; nearPoint[k] = p; nearNormal[k] = vec2(0.0); }
     for (int i = 0; i < count; i++) {
-        int index = first + i;
-        vec4 e = texelFetch(u_edges, ivec2(index % EDGE_ROW_LENGTH, index / EDGE_ROW_LENGTH), 0);
+        vec4 e = pathEdge(first + i);
         vec2 a = e.xy;
         vec2 ab = e.zw - e.xy;
         vec2 ap = p - a;
@@ -206,31 +226,34 @@ float pathCoverage(vec2 p) {
             if (x > p.x) winding += ab.y > 0.0 ? 1 : -1;
         }
         if (dist < nearDistance[NEAREST_EDGES - 1]) {
-            int change = ab.x * ap.y - ab.y * ap.x > 0.0 ? -1 : 1;
-            vec2 direction = ab / sqrt(abLength2);
             int k = NEAREST_EDGES - 1;
             while (k > 0 && nearDistance[k - 1] > dist) {
                 nearDistance[k] = nearDistance[k - 1];
-                nearChange[k] = nearChange[k - 1];
-                nearDirection[k] = nearDirection[k - 1];
+                nearPoint[k] = nearPoint[k - 1];
+                nearNormal[k] = nearNormal[k - 1];
                 k--;
             }
             nearDistance[k] = dist;
-            nearChange[k] = change;
-            nearDirection[k] = direction;
+            nearPoint[k] = a + ab * h;
+            nearNormal[k] = vec2(-ab.y, ab.x) / sqrt(abLength2);
         }
     }
     bool inside = insideByRule(winding);
+    if (nearDistance[0] >= 0.5) return inside ? 1.0 : 0.0;
     float d = nearDistance[NEAREST_EDGES - 1];
     for (int k = 0; k < NEAREST_EDGES; k++) {
-        int change = 0;
-        for (int m = 0; m < NEAREST_EDGES; m++) {
-            vec2 u = nearDirection[k], v = nearDirection[m];
-            if (abs(nearDistance[m] - nearDistance[k]) <= 1e-3 && abs(u.x * v.y - u.y * v.x) <= 1e-3) {
-                change += nearChange[m];
-            }
+        if (nearDistance[k] >= 0.5) { d = nearDistance[k]; break; }
+        bool across;
+        if (nearDistance[k] > PROBE) {
+            // Just past the nearest point, seen from p.
+            vec2 beyond = nearPoint[k] + (nearPoint[k] - p) * (PROBE / nearDistance[k]);
+            across = insideByRule(windingAt(beyond)) != inside;
+        } else {
+            // p lies on the edge: an outline when its two sides differ.
+            vec2 n = nearNormal[k] * PROBE;
+            across = insideByRule(windingAt(nearPoint[k] + n)) != insideByRule(windingAt(nearPoint[k] - n));
         }
-        if (insideByRule(winding + change) != inside) {
+        if (across) {
             d = nearDistance[k];
             break;
         }

@@ -36,9 +36,10 @@ extension PreparedPrimitive {
     func shade(_ x: Float, _ y: Float, _ resources: FrameResources) -> SIMD4<Float> {
         var color: SIMD4<Float>
         if kind == .path {
-            color = premultipliedFill * pathCoverage(x, y, edges: resources.edges, first: Int(shapeExtra.x),
-                                                     count: Int(shapeExtra.y), windingOffset: Int(translation.w),
-                                                     rule: WindingRule(rawValue: Int(shapeExtra.w)) ?? .nonZero)
+            let piece = PathPiece(edges: resources.edges, first: Int(shapeExtra.x), count: Int(shapeExtra.y),
+                                  windingOffset: Int(translation.w),
+                                  rule: WindingRule(rawValue: Int(shapeExtra.w)) ?? .nonZero)
+            color = premultipliedFill * piece.coverage(x, y)
         } else {
             let inv = inverse
             let tx = x - translation.x, ty = y - translation.y

@@ -2,64 +2,94 @@ import LayerFXPrimitives
 
 /// Edges a polygon pixel examines for its outline (`NEAREST_EDGES` in the shader).
 let nearestEdgeCount = 4
+/// How far past an edge's nearest point the winding number is probed (`PROBE`).
+let windingProbe: Float = 1e-3
 
-/// Coverage of a polygon band at device point (x, y): `pathCoverage` of
-/// Shaders/primitive.frag.glsl, operation for operation. The winding number
-/// (a ray towards +x) decides inside; the distance to the nearest outline
-/// gives the antialiasing, the outline being the nearest edge whose crossing
-/// changes inside/outside once the winding changes of the edges coinciding
-/// with it (same distance, parallel) are added up.
-@inline(__always)
-func pathCoverage(_ x: Float, _ y: Float, edges: UnsafeBufferPointer<SIMD4<Float>>,
-                  first: Int, count: Int, windingOffset: Int, rule: WindingRule) -> Float {
-    var winding = windingOffset
-    var nearDistance = SIMD4<Float>(repeating: 1e30)
-    var nearChange = SIMD4<Int32>(repeating: 0)
-    var nearDirectionX = SIMD4<Float>(repeating: 0), nearDirectionY = SIMD4<Float>(repeating: 0)
-    let last = nearestEdgeCount - 1
-    for index in first..<(first + count) {
-        let e = edges[index]
-        let ax = e.x, ay = e.y
-        let abx = e.z - e.x, aby = e.w - e.y
-        let apx = x - ax, apy = y - ay
-        let abLength2 = abx * abx + aby * aby
-        let h = min(max((apx * abx + apy * aby) / abLength2, 0), 1)
-        let ox = apx - abx * h, oy = apy - aby * h
-        let dist = (ox * ox + oy * oy).squareRoot()
-        if (ay <= y) != (e.w <= y) {
-            let crossing = ax + (y - ay) / aby * abx
-            if crossing > x { winding += aby > 0 ? 1 : -1 }
-        }
-        if dist < nearDistance[last] {
-            let change: Int32 = abx * apy - aby * apx > 0 ? -1 : 1
-            let length = abLength2.squareRoot()
-            var k = last
-            while k > 0 && nearDistance[k - 1] > dist {
-                nearDistance[k] = nearDistance[k - 1]
-                nearChange[k] = nearChange[k - 1]
-                nearDirectionX[k] = nearDirectionX[k - 1]; nearDirectionY[k] = nearDirectionY[k - 1]
-                k -= 1
+/// The edges of one polygon piece and the winding its other edges add.
+struct PathPiece {
+    let edges: UnsafeBufferPointer<SIMD4<Float>>
+    let first: Int, count: Int
+    let windingOffset: Int
+    let rule: WindingRule
+
+    /// `windingAt` of the fragment shader: the offset plus a ray towards +x.
+    @inline(__always)
+    func windingAt(x: Float, y: Float) -> Int {
+        var winding = windingOffset
+        for index in first..<(first + count) {
+            let e = edges[index]
+            if (e.y <= y) != (e.w <= y) {
+                let crossing = e.x + (y - e.y) / (e.w - e.y) * (e.z - e.x)
+                if crossing > x { winding += e.w > e.y ? 1 : -1 }
             }
-            nearDistance[k] = dist
-            nearChange[k] = change
-            nearDirectionX[k] = abx / length; nearDirectionY[k] = aby / length
         }
+        return winding
     }
-    let inside = rule.contains(winding: winding)
-    var d = nearDistance[last]
-    for k in 0..<nearestEdgeCount {
-        var change = 0
-        for m in 0..<nearestEdgeCount
-        where abs(nearDistance[m] - nearDistance[k]) <= 1e-3
-            && abs(nearDirectionX[k] * nearDirectionY[m] - nearDirectionY[k] * nearDirectionX[m]) <= 1e-3 {
-            change += Int(nearChange[m])
+
+    /// Coverage at device point (x, y): `pathCoverage` of
+    /// Shaders/primitive.frag.glsl, operation for operation. The winding
+    /// number decides inside; the distance to the outline (the nearest point,
+    /// among the nearest points of the closest edges, just past which the
+    /// fill state changes) gives the antialiasing.
+    @inline(__always)
+    func coverage(_ x: Float, _ y: Float) -> Float {
+        var winding = windingOffset
+        var nearDistance = SIMD4<Float>(repeating: 1e30)
+        var nearX = SIMD4<Float>(repeating: x), nearY = SIMD4<Float>(repeating: y)
+        var normalX = SIMD4<Float>(repeating: 0), normalY = SIMD4<Float>(repeating: 0)
+        let last = nearestEdgeCount - 1
+        for index in first..<(first + count) {
+            let e = edges[index]
+            let ax = e.x, ay = e.y
+            let abx = e.z - e.x, aby = e.w - e.y
+            let apx = x - ax, apy = y - ay
+            let abLength2 = abx * abx + aby * aby
+            let h = min(max((apx * abx + apy * aby) / abLength2, 0), 1)
+            let ox = apx - abx * h, oy = apy - aby * h
+            let dist = (ox * ox + oy * oy).squareRoot()
+            if (ay <= y) != (e.w <= y) {
+                let crossing = ax + (y - ay) / aby * abx
+                if crossing > x { winding += aby > 0 ? 1 : -1 }
+            }
+            if dist < nearDistance[last] {
+                var k = last
+                while k > 0 && nearDistance[k - 1] > dist {
+                    nearDistance[k] = nearDistance[k - 1]
+                    nearX[k] = nearX[k - 1]; nearY[k] = nearY[k - 1]
+                    normalX[k] = normalX[k - 1]; normalY[k] = normalY[k - 1]
+                    k -= 1
+                }
+                let length = abLength2.squareRoot()
+                nearDistance[k] = dist
+                nearX[k] = ax + abx * h; nearY[k] = ay + aby * h
+                normalX[k] = -aby / length; normalY[k] = abx / length
+            }
         }
-        if rule.contains(winding: winding + change) != inside {
-            d = nearDistance[k]
-            break
+        let inside = rule.contains(winding: winding)
+        if nearDistance[0] >= 0.5 { return inside ? 1 : 0 }
+        var d = nearDistance[last]
+        for k in 0..<nearestEdgeCount {
+            if nearDistance[k] >= 0.5 {
+                d = nearDistance[k]
+                break
+            }
+            let across: Bool
+            if nearDistance[k] > windingProbe {
+                let s = windingProbe / nearDistance[k]
+                let bx = nearX[k] + (nearX[k] - x) * s, by = nearY[k] + (nearY[k] - y) * s
+                across = rule.contains(winding: windingAt(x: bx, y: by)) != inside
+            } else {
+                let nx = normalX[k] * windingProbe, ny = normalY[k] * windingProbe
+                across = rule.contains(winding: windingAt(x: nearX[k] + nx, y: nearY[k] + ny))
+                    != rule.contains(winding: windingAt(x: nearX[k] - nx, y: nearY[k] - ny))
+            }
+            if across {
+                d = nearDistance[k]
+                break
+            }
         }
+        return inside ? min(max(0.5 + d, 0), 1) : min(max(0.5 - d, 0), 1)
     }
-    return inside ? min(max(0.5 + d, 0), 1) : min(max(0.5 - d, 0), 1)
 }
 
 /// Coverage of a glyph at local point (x, y): `glyphCoverage` of
