@@ -49,19 +49,19 @@ enum HandleRegistry {
     private static let sceneTag: UInt = 1, rendererTag: UInt = 2
 
     static func add(_ scene: SceneHandle) -> OpaquePointer {
-        state.withLock { state in
-            let key = base | state.nextKey << 4 | sceneTag
-            state.nextKey += 1
-            state.scenes[key] = scene
-            return OpaquePointer(bitPattern: key)!
-        }
+        insert(tag: sceneTag) { state, key in state.scenes[key] = scene }
     }
 
     static func add(_ renderer: RendererHandle) -> OpaquePointer {
+        insert(tag: rendererTag) { state, key in state.renderers[key] = renderer }
+    }
+
+    /// A new key with `tag`, stored by `store` under the lock.
+    private static func insert(tag: UInt, _ store: (inout State, UInt) -> Void) -> OpaquePointer {
         state.withLock { state in
-            let key = base | state.nextKey << 4 | rendererTag
+            let key = base | state.nextKey << 4 | tag
             state.nextKey += 1
-            state.renderers[key] = renderer
+            store(&state, key)
             return OpaquePointer(bitPattern: key)!
         }
     }
