@@ -22,7 +22,7 @@ extension FrameBuilder {
     /// towards +x), and a gap that is inside becomes one primitive with no
     /// edges. Pixels outside every cluster and outside the shape are never
     /// shaded: a thin outline costs its outline, not its bounding box.
-    mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double,
+    mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double = 1,
                               clips: ClipStack) {
         let color = color.clamped
         guard color.alpha > 0, opacity > 0 else { return }

@@ -18,8 +18,7 @@ extension FrameBuilder {
     /// The largest distance, in device pixels, between a curve and its polygon.
     static let flatteningTolerance = 0.1
 
-    mutating func emitShapeLayer(_ p: LayerProperties, tint: Color, transform: AffineTransform, opacity: Double,
-                                 clips: ClipStack) {
+    mutating func emitShapeLayer(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         let fill = Self.visible(p.fillColor?.tinted(tint))
         let stroke = p.lineWidth > 0 && p.strokeEnd > p.strokeStart ? Self.visible(p.strokeColor?.tinted(tint)) : nil
         let subpaths = p.path.subpaths
@@ -28,9 +27,9 @@ extension FrameBuilder {
         if subpaths.count == 1, subpaths[0].isAnalytic {
             let exactStroke = stroke == nil || Self.analyticStrokeIsExact(subpaths[0], style)
             emit(subpaths[0], fill: fill, stroke: exactStroke ? stroke : nil, lineWidth: p.lineWidth,
-                 transform: transform, opacity: opacity, clips: clips)
+                 transform: transform, clips: clips)
             if let stroke, !exactStroke {
-                emitStroke(of: p.path, style: style, color: stroke, transform: transform, opacity: opacity, clips: clips)
+                emitStroke(of: p.path, style: style, color: stroke, transform: transform, clips: clips)
             }
             return
         }
@@ -38,11 +37,10 @@ extension FrameBuilder {
             let tolerance = Self.flatteningTolerance / transform.largestScale
             let contours = PathFlattener.polylines(of: p.path, tolerance: tolerance)
                 .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
-            emitPolygon(contours, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, opacity: opacity,
-                        clips: clips)
+            emitPolygon(contours, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, clips: clips)
         }
         if let stroke {
-            emitStroke(of: p.path, style: style, color: stroke, transform: transform, opacity: opacity, clips: clips)
+            emitStroke(of: p.path, style: style, color: stroke, transform: transform, clips: clips)
         }
     }
 
@@ -52,13 +50,13 @@ extension FrameBuilder {
     /// half the width; otherwise the ring is a polygon (outer and inner
     /// rounded rectangles, even-odd).
     mutating func emitBorder(bounds: Rect, cornerRadius: Double, width: Double, color: Color,
-                             transform: AffineTransform, opacity: Double, clips: ClipStack) {
+                             transform: AffineTransform, clips: ClipStack) {
         let radius = min(max(cornerRadius, 0), bounds.size.width / 2, bounds.size.height / 2)
         if radius >= width / 2 {
             let inset = Rect(x: bounds.origin.x + width / 2, y: bounds.origin.y + width / 2,
                              width: bounds.size.width - width, height: bounds.size.height - width)
             emit(.roundedRect(inset, cornerRadius: radius - width / 2), fill: nil, stroke: color, lineWidth: width,
-                 transform: transform, opacity: opacity, clips: clips)
+                 transform: transform, clips: clips)
             return
         }
         let inner = Rect(x: bounds.origin.x + width, y: bounds.origin.y + width,
@@ -67,16 +65,16 @@ extension FrameBuilder {
         if inner.size.width > 0, inner.size.height > 0 { ring.append(.roundedRect(inner, cornerRadius: max(radius - width, 0))) }
         let tolerance = Self.flatteningTolerance / transform.largestScale
         let contours = PathFlattener.polylines(of: ShapePath(ring), tolerance: tolerance).map { $0.points.map(transform.apply) }
-        emitPolygon(contours, rule: .evenOdd, color: color, opacity: opacity, clips: clips)
+        emitPolygon(contours, rule: .evenOdd, color: color, clips: clips)
     }
 
     /// The stroke of `path` as polygon bands. A stroke narrower than a device
     /// pixel is drawn one pixel wide with its alpha scaled by its width (so
     /// hairlines fade instead of bloating, as the analytic strokes do).
     private mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
-                                     opacity: Double, clips: ClipStack) {
+                                     clips: ClipStack) {
         var style = style
-        var opacity = opacity
+        var opacity = 1.0
         let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
         let deviceWidth = style.lineWidth * pixelsPerUnit
         if deviceWidth < 1 {

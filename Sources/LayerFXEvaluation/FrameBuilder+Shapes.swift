@@ -6,7 +6,7 @@ extension FrameBuilder {
     /// rectangle or star), or nothing when it cannot be seen. `paint`, when
     /// given, fills instead of `fill`.
     mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
-                               transform: AffineTransform, opacity: Double, clips: ClipStack,
+                               transform: AffineTransform, clips: ClipStack,
                                paint: GradientPaint? = nil) {
         let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
         let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
@@ -14,7 +14,7 @@ extension FrameBuilder {
 
         var kind: ShapeKind
         var shape: SIMD4<Float>
-        var extra = SIMD4<Float>(0, 0, Float(opacity), 0)
+        var extra = SIMD4<Float>(0, 0, 1, 0)
         switch subpath {
         case .ellipse(let rect):
             let r = rect.standardized

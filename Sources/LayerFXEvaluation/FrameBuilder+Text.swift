@@ -8,8 +8,7 @@ extension FrameBuilder {
     /// primitive each, coloured by `foregroundColor`; they count as one shape.
     /// The font was checked when the scene was loaded; one that fails to load
     /// now draws nothing.
-    mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, opacity: Double,
-                           clips: ClipStack) {
+    mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         guard !p.string.isEmpty, let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
               let alignment = TextAlignment(rawValue: p.alignmentMode.rawValue),
               let font = try? Font.resolve(p.font),
@@ -27,7 +26,7 @@ extension FrameBuilder {
                 transform: linear, translation: translation,
                 atlasOrigin: SIMD2(glyph.atlasRect.x, glyph.atlasRect.y),
                 texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.width),
-                color: vector, opacity: Float(opacity))
+                color: vector, opacity: 1)
             clips.apply(to: &instance)
             primitives.append(instance)
             emitted = true

@@ -20,8 +20,13 @@ struct FrameBuilder {
 
     /// `tint` multiplies every colour of the subtree (a replicator instance's
     /// `instanceColor` and offsets, nested replicators multiplied).
+    ///
+    /// Opacity needs no passing down: a layer with opacity below 1 draws
+    /// into an offscreen layer composited with it (or, drawing one shape,
+    /// multiplies it into that shape's primitives when the layer ends), so
+    /// everything is drawn at opacity 1 first.
     mutating func visit(_ layer: Layer, parentTime: Double, parentToDevice: AffineTransform,
-                        opacity parentOpacity: Double, tint: Color, clips parentClips: ClipStack) {
+                        tint: Color, clips parentClips: ClipStack) {
         let localTime = layer.timing.localTime(parentTime: parentTime)
         let p = layer.presentationProperties(atLocalTime: localTime)
         let ownOpacity = min(max(p.opacity, 0), 1)
@@ -40,9 +45,8 @@ struct FrameBuilder {
         let hasArea = size.width > 0 && size.height > 0
 
         // Group opacity and masks: the layer's drawing goes into an offscreen
-        // layer composited with the accumulated opacity.
+        // layer composited with its opacity.
         var group = layer.mask != nil || ownOpacity < 1 ? beginOffscreenLayer() : nil
-        let opacity = group == nil ? parentOpacity * ownOpacity : 1
         var outerClips = parentClips
         var ownClips = parentClips
         var clipGroup: OffscreenLayer? = nil
@@ -62,17 +66,17 @@ struct FrameBuilder {
 
         if hasArea, let background = p.backgroundColor, background.alpha > 0 {
             emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
-                 lineWidth: 0, transform: toDevice, opacity: opacity, clips: outerClips)
+                 lineWidth: 0, transform: toDevice, clips: outerClips)
         }
         if layer.kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
             emit(.roundedRect(bounds, cornerRadius: 0), fill: nil, stroke: nil, lineWidth: 0,
-                 transform: toDevice, opacity: opacity, clips: ownClips, paint: paint)
+                 transform: toDevice, clips: ownClips, paint: paint)
         }
         if layer.kind == .shape {
-            emitShapeLayer(p, tint: tint, transform: toDevice, opacity: opacity, clips: ownClips)
+            emitShapeLayer(p, tint: tint, transform: toDevice, clips: ownClips)
         }
         if layer.kind == .text {
-            emitText(p, tint: tint, transform: toDevice, opacity: opacity, clips: ownClips)
+            emitText(p, tint: tint, transform: toDevice, clips: ownClips)
         }
         if !layer.sublayers.isEmpty {
             let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
@@ -81,27 +85,26 @@ struct FrameBuilder {
                 .concatenating(toDevice)
             if layer.kind == .replicator {
                 visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
-                               center: center, opacity: opacity, tint: tint, clips: ownClips)
+                               center: center, tint: tint, clips: ownClips)
             } else {
                 for sublayer in layer.sublayers {
-                    visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, opacity: opacity,
-                          tint: tint, clips: ownClips)
+                    visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, tint: tint, clips: ownClips)
                 }
             }
         }
         if hasArea, p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 {
             emitBorder(bounds: bounds, cornerRadius: p.cornerRadius, width: min(p.borderWidth, min(size.width, size.height) / 2),
-                       color: border.tinted(tint), transform: toDevice, opacity: opacity, clips: outerClips)
+                       color: border.tinted(tint), transform: toDevice, clips: outerClips)
         }
         if let clipGroup {
             endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)
         }
         if let mask = layer.mask, group != nil {
             beginMask(of: &group!)
-            visit(mask, parentTime: localTime, parentToDevice: toDevice, opacity: 1, tint: .white, clips: ClipStack())
+            visit(mask, parentTime: localTime, parentToDevice: toDevice, tint: .white, clips: ClipStack())
         }
         if let group {
-            endOffscreenLayer(group, opacity: parentOpacity * ownOpacity, compositeClips: ClipStack(), foldable: true)
+            endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
         }
     }
 
@@ -110,8 +113,8 @@ struct FrameBuilder {
     /// layer's centre, runs `k · instanceDelay` seconds behind, and is tinted
     /// by `instanceColor + k · offsets` (clamped to 0…1).
     private mutating func visitInstances(of layer: Layer, properties p: LayerProperties, localTime: Double,
-                                         sublayerToDevice: AffineTransform, center: Point, opacity: Double,
-                                         tint: Color, clips: ClipStack) {
+                                         sublayerToDevice: AffineTransform, center: Point, tint: Color,
+                                         clips: ClipStack) {
         let step = AffineTransform.translation(-center.x, -center.y)
             .concatenating(p.instanceTransform.affine)
             .concatenating(.translation(center.x, center.y))
@@ -124,7 +127,7 @@ struct FrameBuilder {
                                    alpha: p.instanceColor.alpha + n * p.instanceAlphaOffset).clamped
             for sublayer in layer.sublayers {
                 visit(sublayer, parentTime: localTime - n * p.instanceDelay, parentToDevice: instanceToDevice,
-                      opacity: opacity, tint: modulation.tinted(tint), clips: clips)
+                      tint: modulation.tinted(tint), clips: clips)
             }
             instanceToDevice = step.concatenating(instanceToDevice)
         }

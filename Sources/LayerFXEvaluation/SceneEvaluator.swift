@@ -29,7 +29,7 @@ public enum SceneEvaluator {
         var builder = FrameBuilder(width: width, height: height)
         let root = AffineTransform.scale(scene.scale, scene.scale)
         for layer in scene.layers {
-            builder.visit(layer, parentTime: time, parentToDevice: root, opacity: 1, tint: .white, clips: ClipStack())
+            builder.visit(layer, parentTime: time, parentToDevice: root, tint: .white, clips: ClipStack())
         }
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
