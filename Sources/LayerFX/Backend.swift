@@ -63,6 +63,9 @@ public final class Renderer: @unchecked Sendable {
         Renderer(backend: try GPURenderer(context: .host), name: "gpu")
     }
 
+    /// The GPU backend's EGL platform and OpenGL ES renderer; `nil` on the CPU.
+    public var gpuInfo: GPUInfo? { (backend as? GPURenderer)?.info }
+
     /// True for a renderer made with ``usingCurrentGLContext()``.
     public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
 

@@ -17,6 +17,7 @@ struct LayerFXCommand: ParsableCommand {
                   --key-path opacity --times 0:3:0.5
               layerfx expand Examples/waves.json
               layerfx info
+              layerfx bench ripples --count 100000 --backend cpu
             """,
-        subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self])
+        subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self, BenchCommand.self])
 }

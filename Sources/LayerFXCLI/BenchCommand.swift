@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import LayerFX
+
+/// `layerfx bench`: benchmarks for comparing machines and backends.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmarks: time LayerFX's backends on standard scenes.",
+        subcommands: [RipplesBenchCommand.self])
+}
+
+/// `layerfx bench ripples`: the many-concurrent-ripples frame of the peer comparison.
+struct RipplesBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ripples",
+        abstract: "Time frames of the ripple field (N translucent ringed circles) on one backend.",
+        discussion: """
+            The field is the one Cairo, Skia, Blend2D and ThorVG are measured on
+            (shared/peers/gen_scenes.py): --scene reads its JSON files as they are,
+            --count N generates the same field in-process. A frame is drawing plus
+            reading the pixels back (no PNG encoding); the field is evaluated once,
+            unless --animated gives every ripple a growing, fading animation and
+            evaluates each frame at its own time, which is then counted too.
+            After --warmup untimed frames, --frames frames are timed; the median
+            and minimum are printed with megapixels per second (painted area
+            Σ π(r+1)², as the peers count it, over the median).
+
+            Examples:
+              layerfx bench ripples --count 100000 --backend cpu
+              layerfx bench ripples --scene ../shared/peers/scenes/ripples-100000.json --backend gpu --json
+              layerfx bench ripples --count 100000 --animated --evaluate-only
+            """)
+
+    @Option(help: "Generate the field of N ripples (as gen_scenes.py does for N).")
+    var count: Int?
+
+    @Option(help: "Read a peers' ripple-field JSON file.")
+    var scene: String?
+
+    @Option(help: "gpu (OpenGL ES through EGL) or cpu.")
+    var backend: BackendChoice = .gpu
+
+    @Option(help: "Frame size WxH (default: the scene's, 1920x1080 for --count).")
+    var size: String?
+
+    @Option(help: "Timed frames.")
+    var frames: Int = 5
+
+    @Option(help: "Untimed frames first.")
+    var warmup: Int = 2
+
+    @Flag(help: "Animate every ripple and evaluate the scene at each frame's time (evaluation is timed too).")
+    var animated = false
+
+    @Flag(help: "Time only the evaluation of the scene into primitives (no drawing).")
+    var evaluateOnly = false
+
+    @Option(name: [.short, .customLong("output")], help: "Also write the last frame to this PNG file.")
+    var output: String?
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        if (count == nil) == (scene == nil) { throw ValidationError("give either --count N or --scene FILE") }
+        if let count, count < 0 || count > 10_000_000 {
+            throw ValidationError("--count must be 0…10000000, got \(count)")
+        }
+        if frames < 1 || frames > 10_000 { throw ValidationError("--frames must be 1…10000, got \(frames)") }
+        if warmup < 0 || warmup > 10_000 { throw ValidationError("--warmup must be 0…10000, got \(warmup)") }
+        if backend == .auto { throw ValidationError("--backend must be gpu or cpu (a benchmark names its backend)") }
+        if let size { _ = try FrameSizeText.parse(size) }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            var field: RippleField
+            if let count {
+                let frameSize = try size.map(FrameSizeText.parse) ?? (width: 1920, height: 1080)
+                field = RippleField(count: count, width: frameSize.width, height: frameSize.height)
+            } else {
+                field = try RippleField(contentsOfFile: scene!)
+                if let size { (field.width, field.height) = try FrameSizeText.parse(size) }
+            }
+            let result = try measure(field)
+            print(json ? result.json : result.text)
+        }
+    }
+
+    private func measure(_ field: RippleField) throws -> RippleBenchResult {
+        let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
+        let renderer = evaluateOnly ? nil : try Renderer(backend)
+        let staticFrame = animated || evaluateOnly ? nil : SceneEvaluator.frame(for: scene, at: 0)
+        var times: [Double] = []
+        var evaluationTimes: [Double] = []
+        var last: PixelBuffer?
+        for index in 0..<(warmup + frames) {
+            let time = Double(index) / 60
+            let start = DispatchTime.now().uptimeNanoseconds
+            let frame = staticFrame ?? SceneEvaluator.frame(for: scene, at: time)
+            let evaluated = DispatchTime.now().uptimeNanoseconds
+            if let renderer { last = try renderer.render(frame) }
+            let end = DispatchTime.now().uptimeNanoseconds
+            if index >= warmup {
+                times.append(Double(end - start) / 1e6)
+                if staticFrame == nil { evaluationTimes.append(Double(evaluated - start) / 1e6) }
+            }
+        }
+        if let output, let last { try PNGEncoder.write(last, to: output) }
+        let gpu = renderer?.gpuInfo
+        return RippleBenchResult(
+            count: field.ripples.count, width: field.width, height: field.height, frames: frames,
+            backend: evaluateOnly ? "none" : renderer!.backendName, animated: animated || evaluateOnly,
+            times: times, evaluationTimes: evaluationTimes, paintedPixels: field.paintedArea,
+            renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
+            platform: gpu?.platform?.rawValue)
+    }
+}
+
+/// Parses "WxH" frame sizes.
+enum FrameSizeText {
+    static func parse(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+              (1...16384).contains(h) else {
+            throw ValidationError("--size must be WxH with each side 1…16384, got \"\(text)\"")
+        }
+        return (w, h)
+    }
+}
