@@ -39,7 +39,8 @@ let package = Package(
         .target(
             name: "LayerFXEvaluation",
             dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText"]),
-        .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives"]),
+        .target(name: "CLayerFXRaster"),
+        .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster"]),
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),

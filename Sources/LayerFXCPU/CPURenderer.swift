@@ -1,3 +1,4 @@
+import CLayerFXRaster
 import Dispatch
 import LayerFXPrimitives
 
@@ -15,7 +16,7 @@ public struct CPURenderer: RenderBackend, Sendable {
     public var bandHeight: Int
 
     /// - Parameter bandHeight: rows per parallel task.
-    public init(bandHeight: Int = 8) {
+    public init(bandHeight: Int = 16) {
         self.bandHeight = max(bandHeight, 1)
     }
 
@@ -25,6 +26,18 @@ public struct CPURenderer: RenderBackend, Sendable {
     public func render(_ frame: Frame) throws -> PixelBuffer {
         let width = frame.width, height = frame.height
         let prepared = frame.primitives.compactMap { PreparedPrimitive($0, width: width, height: height) }
+        // Rows each drawn primitive touches (markers and composites are never
+        // skipped here) and where its circle is, if it is one.
+        var circles: [lfx_circle] = []
+        let rows = prepared.map { primitive -> SIMD4<Int32> in
+            guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, 0) }
+            var circleIndex: Int32 = -1
+            if let circle = primitive.circle {
+                circleIndex = Int32(circles.count)
+                circles.append(circle)
+            }
+            return SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, 0)
+        }
         let groupEnds = try LayerNesting.compositeIndices(of: prepared.map(\.kind))
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
@@ -37,11 +50,16 @@ public struct CPURenderer: RenderBackend, Sendable {
             frame.pathEdges.withUnsafeBufferPointer { edges in
                 atlasTexels.withUnsafeBufferPointer { texels in
                     let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
-                    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                        let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
-                        var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
-                        band.fill(clearBytes)
-                        band.draw(prepared, groupEnds: groupEnds, resources: resources)
+                    prepared.withUnsafeBufferPointer { primitives in
+                        rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
+                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles)
+                            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+                                let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
+                                var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
+                                band.fill(clearBytes)
+                                band.draw(list, groupEnds: groupEnds, resources: resources)
+                            }
+                        } }
                     }
                 }
             }
@@ -73,10 +91,25 @@ private struct Band {
         }
     }
 
-    mutating func draw(_ primitives: [PreparedPrimitive], groupEnds: [Int: Int], resources: FrameResources) {
+    mutating func draw(_ list: PrimitiveList, groupEnds: [Int: Int], resources: FrameResources) {
+        let primitives = list.primitives, rows = list.rows
         defer { for buffer in spare + stack { buffer.deallocate() } }
+        let top = Int32(y0), bottom = Int32(y1)
         var i = 0
         while i < primitives.count {
+            // Most primitives miss most bands, and circles need only their span
+            // kernel: both are decided from compact arrays.
+            let span = rows[i]
+            if span.y < top || span.x > bottom {
+                i += 1
+                continue
+            }
+            if span.z >= 0 {
+                lfx_circle_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
+                                     list.circles.baseAddress! + Int(span.z))
+                i += 1
+                continue
+            }
             let primitive = primitives[i]
             switch primitive.kind {
             case .beginLayer:
@@ -167,6 +200,16 @@ func blendSourceOver(_ src: SIMD4<UInt8>, _ dst: SIMD4<UInt8>) -> SIMD4<UInt8> {
     let product = d &* (255 &- SIMD4(repeating: s.w)) &+ 128
     let scaled = (product &+ (product &>> 8)) &>> 8          // exact round(x / 255)
     return SIMD4<UInt8>(truncatingIfNeeded: (s &+ scaled).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
+}
+
+/// The prepared primitives and the rows each touches, read by all bands.
+private struct PrimitiveList: @unchecked Sendable {
+    let primitives: UnsafeBufferPointer<PreparedPrimitive>
+    /// (first row, last row, index in `circles` or −1, 0) per primitive; rows
+    /// (min, max) for markers and composites.
+    let rows: UnsafeBufferPointer<SIMD4<Int32>>
+    /// The plain device circles, drawn by `lfx_circle_draw_rows`.
+    let circles: UnsafeBufferPointer<lfx_circle>
 }
 
 /// A raw pointer handed to concurrent bands; each band writes disjoint rows.

@@ -1,3 +1,4 @@
+import CLayerFXRaster
 import LayerFXPrimitives
 
 /// A primitive with the per-instance values the vertex shader derives
@@ -19,6 +20,8 @@ struct PreparedPrimitive: Sendable {
     let clipCount: Float
     /// The gradient fill, nil for a solid fill.
     let gradient: PreparedGradient?
+    /// Set for a plain device circle (``DeviceCircle``), drawn by the span kernel.
+    let circle: lfx_circle?
     /// Pixel columns and rows whose centres lie in the quad's bounding box
     /// (inclusive); for markers, in their device rectangle.
     let minX: Int, maxX: Int, minY: Int, maxY: Int
@@ -31,7 +34,12 @@ struct PreparedPrimitive: Sendable {
         inverse = SIMD4(d * invDet, -b * invDet, -c * invDet, a * invDet)
         kind = p.kind
 
-        let box = p.deviceBounds
+        let deviceCircle = DeviceCircle(p)
+        circle = deviceCircle.map(Self.spanCircle)
+        // A circle touches pixels within its reach of the centre only.
+        let box = deviceCircle.map { c in
+            SIMD4(c.geometry.x - c.reach, c.geometry.y - c.reach, c.geometry.x + c.reach, c.geometry.y + c.reach)
+        } ?? p.deviceBounds
         let isMarker = kind == .beginLayer || kind == .beginMask
         guard isMarker || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
         minX = box.x.isFinite ? max(Int((box.x - 0.5).rounded(.up)), 0) : 0
@@ -50,5 +58,11 @@ struct PreparedPrimitive: Sendable {
         clip1Linear = p.clip1Linear; clip1Offset = p.clip1Offset
         clipRadius0 = p.clipRadii.x; clipRadius1 = p.clipRadii.y; clipCount = p.clipRadii.z
         gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
+    }
+
+    private static func spanCircle(_ c: DeviceCircle) -> lfx_circle {
+        lfx_circle(cx: c.geometry.x, cy: c.geometry.y, radius: c.geometry.z, half_stroke: c.geometry.w,
+                   fill: (c.fill.x, c.fill.y, c.fill.z, c.fill.w),
+                   stroke: (c.stroke.x, c.stroke.y, c.stroke.z, c.stroke.w), opacity: c.extra.x)
     }
 }

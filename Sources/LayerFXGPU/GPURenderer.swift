@@ -9,7 +9,8 @@ import Glibc
 ///
 /// All primitives of a frame go up in one instance buffer and share one SDF
 /// program; each run of drawn primitives between offscreen-layer markers is
-/// one instanced draw call. Offscreen layers are RGBA8 textures the size of
+/// one instanced draw call. Plain device circles (``DeviceCircle``) go up in a
+/// second buffer and are drawn by a program of their own (`CirclePass`). Offscreen layers are RGBA8 textures the size of
 /// the frame, taken from a pool; a composite samples them. Polygon edges go up
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
 /// its generation changes). The context is made current only for the duration
@@ -24,6 +25,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private let context: GLContextBinding
     private let lock = NSLockLike()
     private var program: ShaderProgram!
+    private var circlePass: CirclePass!
     private var viewportUniform: GLint = -1
     private var originUniform: GLint = -1
     private var atlasDecodeUniform: GLint = -1
@@ -50,6 +52,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         context = try GLContextBinding(owner)
         try withCurrentContext {
             program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
+            circlePass = try CirclePass()
             viewportUniform = glGetUniformLocation(program.id, "u_viewport")
             originUniform = glGetUniformLocation(program.id, "u_origin")
             atlasDecodeUniform = glGetUniformLocation(program.id, "u_atlasDecode")
@@ -74,6 +77,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             textures.delete()
             layers.delete()
             if let program { glDeleteProgram(program.id) }   // nil when init failed building it
+            circlePass?.delete()
         }
     }
 
@@ -122,23 +126,37 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     }
 
     /// Draws the primitives in order: each run of drawn primitives with one
-    /// instanced call, markers switching between offscreen layers.
+    /// instanced call (runs of plain device circles with the circle program),
+    /// markers switching between offscreen layers.
     private func draw(_ frame: Frame, into target: FinalTarget, compositeIndices: [Int: Int]) throws {
-        glUniform2f(viewportUniform, Float(frame.width), Float(frame.height))
+        let viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
+        glUniform2f(viewportUniform, viewport.x, viewport.y)
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
         if let atlas = frame.glyphAtlas { glUniform2f(atlasDecodeUniform, atlas.edgeValue, atlas.distanceRange) }
         layers.prepare(width: frame.width, height: frame.height)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let runs = CircleRuns(frame.primitives)
+        if !runs.circles.isEmpty { circlePass.upload(runs.circles) }
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        frame.primitives.withUnsafeBytes { raw in
-            glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
+        if runs.needsPrimitiveBuffer {
+            frame.primitives.withUnsafeBytes { raw in
+                glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
         }
         var open: [OffscreenLayerPool.Target] = []
+        // Where the bound target's device pixel (0, 0) is, for the circle program.
+        var origin = SIMD2<Float>(Float(target.x), Float(target.y))
         var runStart = 0
         func flush(upTo end: Int) {
-            if end > runStart { drawInstances(runStart..<end) }
+            guard end > runStart else { return }
+            runs.forEachRun(in: runStart..<end, circles: { circles in
+                circlePass.draw(circles, viewport: viewport, origin: origin)
+                glUseProgram(program.id)
+                glBindVertexArray(vertexArray)
+                glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+            }, others: drawInstances)
         }
         for (i, primitive) in frame.primitives.enumerated() {
             let kind = primitive.kind
@@ -150,11 +168,16 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 let layer = try layers.acquire()
                 open.append(layer)
                 layers.bindClearing(layer, bounds: primitive.shape, originUniform: originUniform)
+                origin = .zero
             case .composite:
                 let mask = primitive.shapeExtra.x > 0.5 ? open.popLast() : nil
                 guard let content = open.popLast() else { break }
-                if let below = open.last { layers.bind(below, originUniform: originUniform) } else {
+                if let below = open.last {
+                    layers.bind(below, originUniform: originUniform)
+                    origin = .zero
+                } else {
                     target.bind(originUniform: originUniform)
+                    origin = SIMD2(Float(target.x), Float(target.y))
                 }
                 layers.bindForSampling(content: content, mask: mask ?? content)
                 drawInstances(i..<(i + 1))

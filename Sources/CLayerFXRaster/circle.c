@@ -1,0 +1,122 @@
+/* Circle spans for the CPU backend; see include/lfx_raster.h.
+ *
+ * Coverage, in device pixels, with dist the distance from the centre, R the
+ * radius and h half the ring width (the same expressions as circle.frag.glsl):
+ *   fill  = clamp(R + 0.5 - dist, 0, 1) * min(1, 2R)
+ *   ring  = clamp(min(|dist - R| + 0.5, h) - max(|dist - R| - 0.5, -h), 0, 1)
+ *   color = (ringColor * ring + fillColor * (fill * (1 - ringAlpha * ring))) * opacity
+ * A pixel whose centre is at least h + 0.5 (plus a small margin) inside the
+ * radius has fill exactly 1 and ring exactly 0, so its color is the constant
+ * fillColor * opacity: those runs are blended without per-pixel math. */
+#include "lfx_raster.h"
+#include <math.h>
+#include <string.h>
+
+/* No fused multiply-adds: every expression rounds as written, on every CPU. */
+#pragma STDC FP_CONTRACT OFF
+
+static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+/* Float 0...1 → unorm8, rounding to nearest, ties to even, as an RGBA8
+ * render target stores it: adding 1.5 * 2^23 leaves the rounded integer in the
+ * low mantissa bits (float addition rounds to nearest even). */
+static inline float quantize(float v) {
+    return (clampf(v, 0.0f, 1.0f) * 255.0f + 12582912.0f) - 12582912.0f;
+}
+
+/* dst = src + round(dst * (255 - src.a) / 255) per channel, exact (the blend
+ * of GL_ONE, GL_ONE_MINUS_SRC_ALPHA on RGBA8); src 0 leaves dst as it is. */
+static inline uint8_t blend_channel(unsigned s, unsigned d, unsigned inv_a) {
+    unsigned p = d * inv_a + 128;
+    unsigned v = s + ((p + (p >> 8)) >> 8);
+    return (uint8_t)(v > 255 ? 255 : v);
+}
+
+__attribute__((target_clones("avx2", "default")))
+static void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
+    const unsigned inv_a = 255u - src[3];
+    const unsigned s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3];
+    for (int i = 0; i < count; i++) {
+        uint8_t *p = dst + 4 * i;
+        p[0] = blend_channel(s0, p[0], inv_a); p[1] = blend_channel(s1, p[1], inv_a);
+        p[2] = blend_channel(s2, p[2], inv_a); p[3] = blend_channel(s3, p[3], inv_a);
+    }
+}
+
+/* Shades `count` pixels of one row from x0 on; a multiple of 8 runs as whole
+ * 8-pixel vectors (the loop has a constant trip count, so it vectorizes). */
+__attribute__((target_clones("avx2", "default")))
+static void shade_pixels(uint8_t *restrict row, int x0, int count, float py, const lfx_circle *circle) {
+    const lfx_circle c = *circle;
+    const float dy = py - c.cy, dy2 = dy * dy;
+    const float fill_scale = fminf(1.0f, 2.0f * c.radius);
+    for (int start = 0; start < count; start += 8) {
+        int n = count - start < 8 ? count - start : 8;
+        uint8_t *p = row + 4 * (x0 + start);
+        uint8_t px[32] = {0};
+        memcpy(px, p, (size_t)(4 * n));
+        for (int k = 0; k < 8; k++) {
+            float dx = ((float)(x0 + start + k) + 0.5f) - c.cx;
+            float dist = sqrtf(dx * dx + dy2);
+            float fill = clampf(c.radius + 0.5f - dist, 0.0f, 1.0f) * fill_scale;
+            float ad = fabsf(dist - c.radius);
+            float ring = clampf(fminf(ad + 0.5f, c.half_stroke) - fmaxf(ad - 0.5f, -c.half_stroke), 0.0f, 1.0f);
+            float under = fill * (1.0f - c.stroke[3] * ring);
+            unsigned sa = (unsigned)quantize((c.stroke[3] * ring + c.fill[3] * under) * c.opacity);
+            unsigned inv_a = 255u - sa;
+            uint8_t *q = px + 4 * k;
+            q[0] = blend_channel((unsigned)quantize((c.stroke[0] * ring + c.fill[0] * under) * c.opacity), q[0], inv_a);
+            q[1] = blend_channel((unsigned)quantize((c.stroke[1] * ring + c.fill[1] * under) * c.opacity), q[1], inv_a);
+            q[2] = blend_channel((unsigned)quantize((c.stroke[2] * ring + c.fill[2] * under) * c.opacity), q[2], inv_a);
+            q[3] = blend_channel(sa, q[3], inv_a);
+        }
+        memcpy(p, px, (size_t)(4 * n));
+    }
+}
+
+static inline int round_up8(int n) { return (n + 7) & ~7; }
+
+void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+                          int first_row, int last_row, const lfx_circle *c) {
+    /* Pixels with any coverage have dist < outer; the constant run needs dist <= inner. */
+    double outer = (double)c->radius + (double)c->half_stroke + 0.5 + 1e-3;
+    double inner = (double)c->radius - (double)c->half_stroke - 0.5 - 1e-3;
+    int has_inner = c->radius >= 0.5f && inner > 0;
+    float interior_color[4];
+    for (int i = 0; i < 4; i++) interior_color[i] = c->fill[i] * c->opacity;
+    uint8_t interior[4];
+    for (int i = 0; i < 4; i++) interior[i] = (uint8_t)quantize(interior_color[i]);
+    int interior_visible = interior[0] | interior[1] | interior[2] | interior[3];
+    for (int y = first_row; y <= last_row; y++) {
+        double dy = (double)y + 0.5 - (double)c->cy;
+        double reach2 = outer * outer - dy * dy;
+        if (reach2 <= 0) continue;
+        double reach = sqrt(reach2);
+        int x0 = (int)ceil((double)c->cx - reach - 0.5), x1 = (int)floor((double)c->cx + reach - 0.5);
+        if (x0 < 0) x0 = 0;
+        if (x1 > width - 1) x1 = width - 1;
+        if (x0 > x1) continue;
+        uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+        float py = (float)y + 0.5f;
+        double inside2 = inner * inner - dy * dy;
+        int i0 = x1 + 1, i1 = x1;   /* the constant run, empty unless the row crosses the inside */
+        if (has_inner && inside2 > 0) {
+            double inside = sqrt(inside2);
+            i0 = (int)ceil((double)c->cx - inside - 0.5);
+            i1 = (int)floor((double)c->cx + inside - 0.5);
+            if (i0 < x0) i0 = x0;
+            if (i1 > x1) i1 = x1;
+        }
+        /* Shaded pixels of the inside give exactly the constant color, so the
+         * edge runs are widened to whole vectors of 8 and the run shrinks. */
+        int left_end = i0 <= i1 ? x0 + round_up8(i0 - x0) : x1 + 1;
+        int right_start = i0 <= i1 ? x1 + 1 - round_up8(x1 - i1) : x1 + 1;
+        if (left_end > right_start || left_end > x1 + 1) {
+            shade_pixels(row, x0, x1 - x0 + 1, py, c);
+            continue;
+        }
+        shade_pixels(row, x0, left_end - x0, py, c);
+        if (interior_visible && right_start > left_end) blend_constant(row + 4 * left_end, right_start - left_end, interior);
+        shade_pixels(row, right_start, x1 + 1 - right_start, py, c);
+    }
+}

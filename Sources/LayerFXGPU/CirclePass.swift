@@ -1,0 +1,104 @@
+import CEGL
+import LayerFXPrimitives
+
+/// The circle program (`Shaders/circle.vert.glsl`, `circle.frag.glsl`) and its
+/// instance buffer: draws runs of plain device circles (``DeviceCircle``) with
+/// a shader that does only what a circle needs, over a quad only as large as
+/// the circle's coverage. The general program draws everything else.
+struct CirclePass {
+    private let program: ShaderProgram
+    private let viewportUniform: GLint
+    private let originUniform: GLint
+    private var vertexArray: GLuint = 0
+    private var instanceBuffer: GLuint = 0
+
+    /// Builds the program and its vertex array in the current context.
+    init() throws {
+        program = try ShaderProgram(vertex: "circle.vert.glsl", fragment: "circle.frag.glsl")
+        viewportUniform = glGetUniformLocation(program.id, "u_viewport")
+        originUniform = glGetUniformLocation(program.id, "u_origin")
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &instanceBuffer)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        for attribute in DeviceCircle.attributes {
+            glEnableVertexAttribArray(GLuint(attribute.location))
+            glVertexAttribDivisor(GLuint(attribute.location), 1)
+        }
+        glBindVertexArray(0)
+    }
+
+    /// Sends this frame's circles.
+    func upload(_ circles: [DeviceCircle]) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        circles.withUnsafeBytes { raw in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+    }
+
+    /// Draws circles `range` of the uploaded ones into the bound target, whose
+    /// device size is `viewport` and device pixel (0, 0) is at window `origin`.
+    /// Leaves the circle program and vertex array bound.
+    func draw(_ range: Range<Int>, viewport: SIMD2<Float>, origin: SIMD2<Float>) {
+        glUseProgram(program.id)
+        glUniform2f(viewportUniform, viewport.x, viewport.y)
+        glUniform2f(originUniform, origin.x, origin.y)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        let stride = MemoryLayout<DeviceCircle>.stride
+        for attribute in DeviceCircle.attributes {
+            // OpenGL ES 3.0 has no base instance: point at the run's first circle.
+            glVertexAttribPointer(GLuint(attribute.location), GLint(attribute.components), GLenum(GL_FLOAT),
+                                  GLboolean(GL_FALSE), GLsizei(stride),
+                                  UnsafeRawPointer(bitPattern: range.lowerBound * stride + attribute.offset))
+        }
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(range.count))
+    }
+
+    func delete() {
+        var buffer = instanceBuffer, array = vertexArray
+        glDeleteBuffers(1, &buffer)
+        glDeleteVertexArrays(1, &array)
+        glDeleteProgram(program.id)
+    }
+}
+
+/// A frame's primitives sorted for the two programs: the plain device circles
+/// in order, and for each primitive its index among them (−1 for the rest).
+struct CircleRuns {
+    private(set) var circles: [DeviceCircle] = []
+    private(set) var slots: [Int32]
+    /// Whether any primitive needs the general program's instance buffer.
+    private(set) var needsPrimitiveBuffer = false
+
+    init(_ primitives: [PrimitiveInstance]) {
+        slots = [Int32](repeating: -1, count: primitives.count)
+        for (index, primitive) in primitives.enumerated() {
+            if let circle = DeviceCircle(primitive) {
+                slots[index] = Int32(circles.count)
+                circles.append(circle)
+            } else if primitive.kind.isDrawn {
+                needsPrimitiveBuffer = true
+            }
+        }
+    }
+
+    /// Splits `range` (drawn primitives only) into maximal runs of circles and
+    /// of other primitives, in order.
+    func forEachRun(in range: Range<Int>, circles circleRun: (Range<Int>) -> Void,
+                    others otherRun: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let isCircle = slots[start] >= 0
+            var end = start + 1
+            while end < range.upperBound && (slots[end] >= 0) == isCircle { end += 1 }
+            if isCircle {
+                let first = Int(slots[start])
+                circleRun(first..<(first + end - start))
+            } else {
+                otherRun(start..<end)
+            }
+            start = end
+        }
+    }
+}
