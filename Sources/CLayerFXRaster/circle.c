@@ -1,13 +1,13 @@
 /* Circle spans for the CPU backend; see include/lfx_raster.h.
  *
- * Coverage, in device pixels, with dist the distance from the centre, R the
- * radius and h half the ring width (the same expressions as circle.frag.glsl):
- *   fill  = clamp(R + 0.5 - dist, 0, 1) * min(1, 2R)
- *   ring  = clamp(min(|dist - R| + 0.5, h) - max(|dist - R| - 0.5, -h), 0, 1)
- *   color = (ringColor * ring + fillColor * (fill * (1 - ringAlpha * ring))) * opacity
+ * Coverage, in device pixels, with dist the distance from the centre and the
+ * constants of `lfx_circle` (the same expressions as circle.frag.glsl):
+ *   fill  = clamp((R + 0.5) - dist, 0, 1)
+ *   ring  = clamp(min(2h, (h + 0.5) - |dist - R|), 0, 1)
+ *   color = ringColor * ring + fillColor * (fill * (1 - ringAlpha * ring))
  * A pixel whose centre is at least h + 0.5 (plus a small margin) inside the
- * radius has fill exactly 1 and ring exactly 0, so its color is the constant
- * fillColor * opacity: those runs are blended without per-pixel math. */
+ * radius has fill exactly 1 and ring exactly 0, so its color is exactly
+ * fillColor: those runs are blended without per-pixel math. */
 #include "lfx_raster.h"
 #include <math.h>
 #include <string.h>
@@ -44,30 +44,28 @@ static void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4
 }
 
 /* Shades `count` pixels of one row from x0 on; a multiple of 8 runs as whole
- * 8-pixel vectors (the loop has a constant trip count, so it vectorizes). */
+ * 8-pixel vectors (the inner loop has a constant trip count, so it vectorizes). */
 __attribute__((target_clones("avx2", "default")))
 static void shade_pixels(uint8_t *restrict row, int x0, int count, float py, const lfx_circle *circle) {
     const lfx_circle c = *circle;
-    const float dy = py - c.cy, dy2 = dy * dy;
-    const float fill_scale = fminf(1.0f, 2.0f * c.radius);
+    const float dy = py - c.geometry[1];
     for (int start = 0; start < count; start += 8) {
         int n = count - start < 8 ? count - start : 8;
         uint8_t *p = row + 4 * (x0 + start);
         uint8_t px[32] = {0};
         memcpy(px, p, (size_t)(4 * n));
         for (int k = 0; k < 8; k++) {
-            float dx = ((float)(x0 + start + k) + 0.5f) - c.cx;
-            float dist = sqrtf(dx * dx + dy2);
-            float fill = clampf(c.radius + 0.5f - dist, 0.0f, 1.0f) * fill_scale;
-            float ad = fabsf(dist - c.radius);
-            float ring = clampf(fminf(ad + 0.5f, c.half_stroke) - fmaxf(ad - 0.5f, -c.half_stroke), 0.0f, 1.0f);
-            float under = fill * (1.0f - c.stroke[3] * ring);
-            unsigned sa = (unsigned)quantize((c.stroke[3] * ring + c.fill[3] * under) * c.opacity);
+            float dx = ((float)(x0 + start + k) + 0.5f) - c.geometry[0];
+            float dist = sqrtf(dx * dx + dy * dy);
+            float fill = clampf(c.geometry[3] - dist, 0.0f, 1.0f);
+            float ring = clampf(fminf(c.ring[1], c.ring[0] - fabsf(dist - c.geometry[2])), 0.0f, 1.0f);
+            float under = fill * (1.0f - c.ring[2] * ring);
+            unsigned sa = (unsigned)quantize(c.stroke[3] * ring + c.fill[3] * under);
             unsigned inv_a = 255u - sa;
             uint8_t *q = px + 4 * k;
-            q[0] = blend_channel((unsigned)quantize((c.stroke[0] * ring + c.fill[0] * under) * c.opacity), q[0], inv_a);
-            q[1] = blend_channel((unsigned)quantize((c.stroke[1] * ring + c.fill[1] * under) * c.opacity), q[1], inv_a);
-            q[2] = blend_channel((unsigned)quantize((c.stroke[2] * ring + c.fill[2] * under) * c.opacity), q[2], inv_a);
+            q[0] = blend_channel((unsigned)quantize(c.stroke[0] * ring + c.fill[0] * under), q[0], inv_a);
+            q[1] = blend_channel((unsigned)quantize(c.stroke[1] * ring + c.fill[1] * under), q[1], inv_a);
+            q[2] = blend_channel((unsigned)quantize(c.stroke[2] * ring + c.fill[2] * under), q[2], inv_a);
             q[3] = blend_channel(sa, q[3], inv_a);
         }
         memcpy(p, px, (size_t)(4 * n));
@@ -78,21 +76,21 @@ static inline int round_up8(int n) { return (n + 7) & ~7; }
 
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *c) {
-    /* Pixels with any coverage have dist < outer; the constant run needs dist <= inner. */
-    double outer = (double)c->radius + (double)c->half_stroke + 0.5 + 1e-3;
-    double inner = (double)c->radius - (double)c->half_stroke - 0.5 - 1e-3;
-    int has_inner = c->radius >= 0.5f && inner > 0;
-    float interior_color[4];
-    for (int i = 0; i < 4; i++) interior_color[i] = c->fill[i] * c->opacity;
+    /* Pixels with any coverage have dist < outer; the constant run needs
+     * dist <= inner, where fill is exactly 1 and ring exactly 0. */
+    const float radius = c->geometry[2], half_stroke = c->ring[1] * 0.5f;
+    double outer = (double)c->ring[3] + 1e-3;
+    double inner = (double)radius - (double)half_stroke - 0.5 - 1e-3;
+    int has_inner = inner > 0;
     uint8_t interior[4];
-    for (int i = 0; i < 4; i++) interior[i] = (uint8_t)quantize(interior_color[i]);
+    for (int i = 0; i < 4; i++) interior[i] = (uint8_t)quantize(c->fill[i]);
     int interior_visible = interior[0] | interior[1] | interior[2] | interior[3];
     for (int y = first_row; y <= last_row; y++) {
-        double dy = (double)y + 0.5 - (double)c->cy;
+        double cx = (double)c->geometry[0], dy = (double)y + 0.5 - (double)c->geometry[1];
         double reach2 = outer * outer - dy * dy;
         if (reach2 <= 0) continue;
         double reach = sqrt(reach2);
-        int x0 = (int)ceil((double)c->cx - reach - 0.5), x1 = (int)floor((double)c->cx + reach - 0.5);
+        int x0 = (int)ceil(cx - reach - 0.5), x1 = (int)floor(cx + reach - 0.5);
         if (x0 < 0) x0 = 0;
         if (x1 > width - 1) x1 = width - 1;
         if (x0 > x1) continue;
@@ -102,8 +100,8 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
         int i0 = x1 + 1, i1 = x1;   /* the constant run, empty unless the row crosses the inside */
         if (has_inner && inside2 > 0) {
             double inside = sqrt(inside2);
-            i0 = (int)ceil((double)c->cx - inside - 0.5);
-            i1 = (int)floor((double)c->cx + inside - 0.5);
+            i0 = (int)ceil(cx - inside - 0.5);
+            i1 = (int)floor(cx + inside - 0.5);
             if (i0 < x0) i0 = x0;
             if (i1 > x1) i1 = x1;
         }

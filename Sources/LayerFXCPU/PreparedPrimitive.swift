@@ -60,9 +60,8 @@ struct PreparedPrimitive: Sendable {
         gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
     }
 
+    /// `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
     private static func spanCircle(_ c: DeviceCircle) -> lfx_circle {
-        lfx_circle(cx: c.geometry.x, cy: c.geometry.y, radius: c.geometry.z, half_stroke: c.geometry.w,
-                   fill: (c.fill.x, c.fill.y, c.fill.z, c.fill.w),
-                   stroke: (c.stroke.x, c.stroke.y, c.stroke.z, c.stroke.w), opacity: c.extra.x)
+        unsafeBitCast(c, to: lfx_circle.self)
     }
 }

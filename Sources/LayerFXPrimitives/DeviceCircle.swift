@@ -6,23 +6,33 @@
 /// Both backends draw such primitives with a cheaper path than the general
 /// shape shader: the GPU with `Shaders/circle.vert.glsl` / `circle.frag.glsl`
 /// over a quad only as large as the circle's coverage, the CPU with row spans
-/// whose inside is a constant color (`CLayerFXRaster`). Both use the coverage
-/// of those files: fill `clamp(R + 0.5 − dist, 0, 1) · min(1, 2R)`, ring the
-/// box-filtered band of half-width h around the radius, ring over fill, times
-/// opacity. Which primitives qualify is decided here, once, for both.
+/// whose inside is a constant color (`CLayerFXRaster`, which reads this struct
+/// as its `lfx_circle`). Both compute, at distance `dist` from the centre, with
+/// the per-circle constants below (computed once, here):
 ///
-/// This struct is also the GPU's per-instance layout for the circle program
-/// (``attributes`` mirrors the shader's attribute block; a test fails when
-/// they drift apart).
+///     fill  = clamp(R + 0.5 − dist, 0, 1)
+///     ring  = clamp(min(2h, h + 0.5 − |dist − R|), 0, 1)
+///     color = ringColor · ring + fillColor · (fill · (1 − ringAlpha · ring))
+///
+/// `ring` is the box-filtered coverage of the band of half-width h around the
+/// radius (the general shader's `bandCoverage`, rearranged); `fillColor` has
+/// `min(1, 2R)` (fading circles thinner than a pixel) and the opacity folded
+/// in, `ringColor` the opacity. Which primitives qualify is decided here, once,
+/// for both backends.
+///
+/// The struct is also the circle program's per-instance layout (``attributes``
+/// mirrors the shader's attribute block; a test fails when they drift apart).
 public struct DeviceCircle: Equatable, Sendable {
-    /// (centre x, centre y, radius R, half the ring width h), device pixels.
+    /// (centre x, centre y, radius R, R + 0.5), device pixels.
     public var geometry: SIMD4<Float>
-    /// Premultiplied fill color.
+    /// (h + 0.5, 2h, ring alpha, reach R + h + 0.5) with h half the ring width
+    /// in device pixels (0 without a visible ring); no pixel centre farther
+    /// than the reach from the centre is touched.
+    public var ring: SIMD4<Float>
+    /// Premultiplied fill color × min(1, 2R) × opacity.
     public var fill: SIMD4<Float>
-    /// Premultiplied ring color.
+    /// Premultiplied ring color × opacity.
     public var stroke: SIMD4<Float>
-    /// (opacity, 0, 0, 0).
-    public var extra: SIMD4<Float>
 
     /// The circle `primitive` draws, or nil when it is not a plain device circle.
     public init?(_ primitive: PrimitiveInstance) {
@@ -34,23 +44,24 @@ public struct DeviceCircle: Equatable, Sendable {
         guard column0 > 0, abs(column0 - column1) <= 1e-5 * column0, abs(dot) <= 1e-5 * column0 else { return nil }
         let scale = column0.squareRoot()
         let center = primitive.toDevice(SIMD2(primitive.shape.x, primitive.shape.y))
-        let f = primitive.fillColor, k = primitive.strokeColor
+        let radius = primitive.shape.z * scale
+        let f = primitive.fillColor, k = primitive.strokeColor, opacity = primitive.opacity
         let hasRing = k.w > 0 && primitive.strokeWidth > 0
-        geometry = SIMD4(center.x, center.y, primitive.shape.z * scale,
-                         hasRing ? 0.5 * primitive.strokeWidth * scale : 0)
-        fill = SIMD4(f.x * f.w, f.y * f.w, f.z * f.w, f.w)
-        stroke = hasRing ? SIMD4(k.x * k.w, k.y * k.w, k.z * k.w, k.w) : .zero
-        extra = SIMD4(primitive.opacity, 0, 0, 0)
-        guard geometry.x.isFinite, geometry.y.isFinite, geometry.z.isFinite, geometry.w.isFinite else { return nil }
+        let half: Float = hasRing ? 0.5 * primitive.strokeWidth * scale : 0
+        geometry = SIMD4(center.x, center.y, radius, radius + 0.5)
+        ring = SIMD4(half + 0.5, 2 * half, hasRing ? k.w : 0, radius + half + 0.5)
+        fill = SIMD4(f.x * f.w, f.y * f.w, f.z * f.w, f.w) * (min(1, 2 * radius) * opacity)
+        stroke = hasRing ? SIMD4(k.x * k.w, k.y * k.w, k.z * k.w, k.w) * opacity : .zero
+        guard geometry.x.isFinite, geometry.y.isFinite, geometry.w.isFinite, ring.w.isFinite else { return nil }
     }
 
-    /// How far from the centre any pixel is touched: R + h + 0.5.
-    public var reach: Float { geometry.z + geometry.w + 0.5 }
+    /// How far from the centre any pixel centre is touched: R + h + 0.5.
+    public var reach: Float { ring.w }
 
     /// The circle program's per-instance attributes, in location order.
     public static let attributes: [PrimitiveAttribute] = {
         let fields: [(String, PartialKeyPath<DeviceCircle>)] = [
-            ("a_geometry", \.geometry), ("a_fill", \.fill), ("a_stroke", \.stroke), ("a_extra", \.extra),
+            ("a_geometry", \.geometry), ("a_ring", \.ring), ("a_fill", \.fill), ("a_stroke", \.stroke),
         ]
         return fields.enumerated().map { index, field in
             PrimitiveAttribute(name: field.0, location: index,

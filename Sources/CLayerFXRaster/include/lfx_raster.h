@@ -6,13 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A circle in device pixels: centre, radius, half the ring width (0: no
- * ring); premultiplied fill and ring colors; opacity applied last. */
+/* A circle in device pixels, the memory layout of LayerFX's `DeviceCircle`
+ * (whose documentation gives the formulas): (cx, cy, R, R + 0.5), (h + 0.5,
+ * 2h, ring alpha, reach), fill and ring colors premultiplied with opacity
+ * folded in. */
 typedef struct {
-    float cx, cy, radius, half_stroke;
+    float geometry[4];
+    float ring[4];
     float fill[4];
     float stroke[4];
-    float opacity;
 } lfx_circle;
 
 /* Draws rows first_row...last_row (device rows) of `circle` into an RGBA8
