@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "CFreeType"]),

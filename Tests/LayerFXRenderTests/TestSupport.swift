@@ -26,6 +26,7 @@ enum Fixtures {
         case "30-shimmer-text-mask.json": [0.75, 1.5, 3.5]
         case "31-balloon.json": [0, 0.25]
         case "35-dashes-trim.json": [0.5, 1.5]
+        case "37-ripple-field.json": [0, 0.4]
         case "36-star-waves-mask.json": [0, 1]
         default: [0]
         }

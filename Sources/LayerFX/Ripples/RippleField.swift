@@ -23,6 +23,12 @@ public struct RippleField: Sendable, Equatable {
         public var stroke: Color
         /// Ring width in pixels.
         public var strokeWidth: Double
+
+        /// A ripple at (`x`, `y`) of radius `r` with its fill, ring color and ring width.
+        public init(x: Double, y: Double, r: Double, fill: Color, stroke: Color, strokeWidth: Double) {
+            self.x = x; self.y = y; self.r = r
+            self.fill = fill; self.stroke = stroke; self.strokeWidth = strokeWidth
+        }
     }
 
     /// Frame width in pixels.

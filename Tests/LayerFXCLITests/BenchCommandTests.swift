@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `layerfx bench ripples`: what it prints and how it refuses bad input.
+struct BenchCommandTests {
+    @Test func jsonHasTheDocumentedFields() throws {
+        let result = try CLI.run(["bench", "ripples", "--count", "300", "--size", "320x180", "--backend", "cpu",
+                                  "--frames", "3", "--warmup", "0", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["backend"] as? String == "cpu")
+        #expect((object["renderer"] as? String)?.hasPrefix("cpu") == true)
+        #expect(object["count"] as? Int == 300)
+        #expect(object["width"] as? Int == 320 && object["height"] as? Int == 180)
+        let times = try #require(object["times_ms"] as? [Double])
+        #expect(times.count == 3)
+        let median = try #require(object["median_ms"] as? Double), min = try #require(object["min_ms"] as? Double)
+        #expect(min == times.min() && median == times.sorted()[1])
+        let painted = try #require(object["painted_mpixels"] as? Double)
+        let rate = try #require(object["mpixels_per_s"] as? Double)
+        #expect(abs(rate - painted / (median / 1000)) < 1e-6 * rate)
+    }
+
+    @Test func textNamesTheBackendAndTheTimes() throws {
+        let result = try CLI.run(["bench", "ripples", "--count", "50", "--size", "64x64", "--backend", "cpu",
+                                  "--frames", "1", "--warmup", "0", "--animated"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ripples:      50 at 64x64, animated"))
+        #expect(result.stdout.contains("backend:      cpu"))
+        #expect(result.stdout.contains("evaluation:   median"))
+        #expect(result.stdout.contains("Mpixels/s"))
+    }
+
+    @Test func evaluateOnlyDrawsNothing() throws {
+        let result = try CLI.run(["bench", "ripples", "--count", "100", "--evaluate-only", "--frames", "2", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["backend"] as? String == "none")
+        #expect(object["evaluate_median_ms"] is Double)
+        #expect(object["mpixels_per_s"] == nil)
+    }
+
+    @Test(arguments: [
+        (["bench", "ripples"], "give either --count N or --scene FILE"),
+        (["bench", "ripples", "--count", "10", "--scene", "x.json"], "give either --count N or --scene FILE"),
+        (["bench", "ripples", "--count", "10", "--backend", "auto"], "--backend must be gpu or cpu"),
+        (["bench", "ripples", "--count", "10", "--size", "0x10"], "--size must be WxH with each side 1…16384"),
+        (["bench", "ripples", "--count", "10", "--frames", "0"], "--frames must be 1…10000"),
+        (["bench", "ripples", "--scene", "/nonexistent/r.json", "--backend", "cpu"],
+         "/nonexistent/r.json: cannot read the file"),
+    ])
+    func badInputIsRefused(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
