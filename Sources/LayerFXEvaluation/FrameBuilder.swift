@@ -18,6 +18,26 @@ struct FrameBuilder {
         self.width = width; self.height = height
     }
 
+    /// What `parts` built, one after the other, as if one builder had walked
+    /// their runs of layers in order (polygon bands' edge indices moved past
+    /// the edges of the parts before).
+    init(joining parts: [FrameBuilder]) {
+        self.init(width: parts[0].width, height: parts[0].height)
+        primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })
+        for part in parts {
+            let start = primitives.count, edgeOffset = Float(pathEdges.count)
+            primitives += part.primitives
+            if edgeOffset > 0, !part.pathEdges.isEmpty {
+                for i in start..<primitives.count where primitives[i].kind == .path {
+                    primitives[i].shapeExtra.x += edgeOffset
+                }
+            }
+            pathEdges += part.pathEdges
+            shapeCount += part.shapeCount
+            usesGlyphs = usesGlyphs || part.usesGlyphs
+        }
+    }
+
     /// `tint` multiplies every colour of the subtree (a replicator instance's
     /// `instanceColor` and offsets, nested replicators multiplied).
     ///

@@ -1,3 +1,4 @@
+import Dispatch
 import LayerFXModel
 import LayerFXPrimitives
 
@@ -23,14 +24,38 @@ public enum SceneEvaluator {
         return (pixels(scene.size.width), pixels(scene.size.height))
     }
 
+    /// Top-level layers per parallel task: below twice this, one thread walks the tree.
+    static let layersPerTask = 2048
+
     /// The frame for `scene` at scene time `time` (seconds).
+    ///
+    /// Scenes with thousands of top-level layers are walked in parallel, in
+    /// contiguous runs of layers whose primitives are then joined in order:
+    /// the frame is the same as one thread makes, byte for byte.
     public static func frame(for scene: Scene, at time: Double) -> Frame {
+        frame(for: scene, at: time, layersPerTask: layersPerTask)
+    }
+
+    /// `frame(for:at:)` with `layersPerTask` top-level layers per parallel task.
+    static func frame(for scene: Scene, at time: Double, layersPerTask: Int) -> Frame {
         let (width, height) = pixelSize(of: scene)
-        var builder = FrameBuilder(width: width, height: height)
         let root = AffineTransform.scale(scene.scale, scene.scale)
-        for layer in scene.layers {
-            builder.visit(layer, parentTime: time, parentToDevice: root, tint: .white, clips: ClipStack())
+        let layers = scene.layers
+        let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
+        var builders = [FrameBuilder](repeating: FrameBuilder(width: width, height: height), count: taskCount)
+        builders.withUnsafeMutableBufferPointer { builders in
+            let results = UnsafeSendableBuilders(builders)
+            DispatchQueue.concurrentPerform(iterations: taskCount) { task in
+                let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
+                layers.withUnsafeBufferPointer { layers in
+                    for i in range {
+                        results.base[task].visit(layers[i], parentTime: time, parentToDevice: root, tint: .white,
+                                                 clips: ClipStack())
+                    }
+                }
+            }
         }
+        let builder = taskCount == 1 ? builders[0] : FrameBuilder(joining: builders)
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
                      background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
@@ -39,3 +64,12 @@ public enum SceneEvaluator {
     }
 }
 
+/// The per-task builders, each written by one task only.
+private struct UnsafeSendableBuilders: @unchecked Sendable {
+    let base: UnsafeMutablePointer<FrameBuilder>
+    init(_ buffer: UnsafeMutableBufferPointer<FrameBuilder>) { base = buffer.baseAddress! }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,36 +1,78 @@
 import Benchmark
+import Foundation
 import LayerFX
 
-/// The ripple field at 1920×1080 (1k and 10k ripples, the peers' scenes):
-/// evaluation alone, then a whole frame (evaluate + draw + read back) on the
-/// CPU and on the GPU. Compare GPU and CPU as ratios within one run.
+/// The many-concurrent-ripples frame (1920×1080, N translucent ringed circles)
+/// at 1k, 10k, 100k and 1M ripples, the field Cairo, Skia, Blend2D and ThorVG
+/// are measured on (`scripts/compare-peers` runs them side by side):
+///
+/// - `cpu|gpu ripples-N`: one frame drawn and read back from the peers' scene
+///   file (`scenes/ripples-N.json` of `LAYERFX_PEERS_DIR`, `../shared/peers` or
+///   `.build-peers`; otherwise the same field generated in-process);
+/// - `animated cpu|gpu ripples-N`: N animated ripple layers evaluated at a new
+///   instant and drawn, so evaluation is counted;
+/// - `evaluate animated ripples-N`: the evaluation alone.
+///
+/// Compare backends as ratios within one run; the machine is shared and noisy.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(5), maxIterations: 50)
-    for count in [1_000, 10_000] {
-        guard let scene = try? PeerRippleScene.load(count: count) else {
-            print("ripple-\(count): could not load or generate the peers' scene; skipped")
-            continue
-        }
-        Benchmark("evaluate ripples-\(count)") { benchmark in
-            for _ in benchmark.scaledIterations {
-                blackHole(SceneEvaluator.frame(for: scene, at: 0))
-            }
-        }
-        Benchmark("cpu frame ripples-\(count)") { benchmark in
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .instructions, .mallocCountTotal, .peakMemoryResident],
+        warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 20)
+    let gpu = try? GPURenderer()
+    if gpu == nil { print("GPU benchmarks skipped: no EGL display") }
+    for count in [1_000, 10_000, 100_000, 1_000_000] {
+        let field = PeerScenes.field(count: count)
+        let still = SceneEvaluator.frame(for: field.scene(), at: 0)
+        let animated = field.animatedScene()
+        let configuration = Benchmark.Configuration(
+            warmupIterations: count >= 1_000_000 ? 0 : 1, maxDuration: .seconds(count >= 100_000 ? 30 : 10),
+            maxIterations: count >= 1_000_000 ? 2 : 20)
+        let name = "ripples-\(count)"
+        Benchmark("cpu \(name)", configuration: configuration) { benchmark in
             let renderer = CPURenderer()
-            for _ in benchmark.scaledIterations {
-                blackHole(try renderer.render(SceneEvaluator.frame(for: scene, at: 0)))
+            for _ in benchmark.scaledIterations { blackHole(try renderer.render(still)) }
+        }
+        Benchmark("evaluate animated \(name)", configuration: configuration) { benchmark in
+            for iteration in benchmark.scaledIterations {
+                blackHole(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60))
             }
         }
-        if let gpu = try? GPURenderer() {
-            Benchmark("gpu frame ripples-\(count) [\(gpu.info.renderer)]") { benchmark in
-                for _ in benchmark.scaledIterations {
-                    blackHole(try gpu.render(SceneEvaluator.frame(for: scene, at: 0)))
+        Benchmark("animated cpu \(name)", configuration: configuration) { benchmark in
+            let renderer = CPURenderer()
+            for iteration in benchmark.scaledIterations {
+                blackHole(try renderer.render(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60)))
+            }
+        }
+        if let gpu {
+            Benchmark("gpu \(name) [\(gpu.info.renderer)]", configuration: configuration) { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(try gpu.render(still)) }
+            }
+            Benchmark("animated gpu \(name) [\(gpu.info.renderer)]", configuration: configuration) { benchmark in
+                for iteration in benchmark.scaledIterations {
+                    blackHole(try gpu.render(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60)))
                 }
             }
-        } else {
-            print("gpu frame ripples-\(count): no EGL display; skipped")
         }
+    }
+}
+
+/// Where the peers' scene files are, when they have been generated.
+enum PeerScenes {
+    static func field(count: Int) -> RippleField {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var folders = [repository.appending(path: ".build-peers/scenes"),
+                       repository.deletingLastPathComponent().appending(path: "shared/peers/scenes")]
+        if let dir = ProcessInfo.processInfo.environment["LAYERFX_PEERS_DIR"] {
+            folders.insert(URL(fileURLWithPath: dir).appending(path: "scenes"), at: 0)
+        }
+        for folder in folders {
+            let file = folder.appending(path: "ripples-\(count).json").path
+            if FileManager.default.fileExists(atPath: file), let field = try? RippleField(contentsOfFile: file) {
+                return field
+            }
+        }
+        return RippleField(count: count)   // the same numbers as gen_scenes.py writes
     }
 }

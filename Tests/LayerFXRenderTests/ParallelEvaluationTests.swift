@@ -1,0 +1,42 @@
+import LayerFX
+@testable import LayerFXEvaluation
+import Testing
+
+/// Scenes with thousands of top-level layers are evaluated in parallel runs of
+/// layers; the joined frame must be the one a single walk makes.
+struct ParallelEvaluationTests {
+    /// Ripples with, every 97th layer, a star path (polygon bands pointing into
+    /// the shared edge list), a faded group and a masked group.
+    static func scene(count: Int) -> Scene {
+        var layers = RippleField(count: count, width: 400, height: 300).animatedScene().layers
+        for i in stride(from: 0, to: count, by: 97) {
+            var star = LayerProperties()
+            star.position = Point(x: Double(i % 400), y: Double(i % 300))
+            star.path = ShapePath([.star(center: .zero, points: 5, outerRadius: 12, innerRadius: 5, rotation: 0)])
+            star.lineWidth = 3
+            star.strokeColor = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
+            star.lineJoin = .miter
+            layers[i] = Layer(kind: .shape, properties: star)
+            if i % 3 == 0 {
+                var group = LayerProperties()
+                group.opacity = 0.5
+                layers[i] = Layer(properties: group, sublayers: [layers[i], layers[i + 1]])
+            }
+            if i % 5 == 0 { layers[i].mask = layers[i + 2] }
+        }
+        return Scene(size: Size(width: 400, height: 300), backgroundColor: .white, layers: layers)
+    }
+
+    @Test func parallelWalkEqualsOneWalk() {
+        let scene = Self.scene(count: 9000)
+        let one = SceneEvaluator.frame(for: scene, at: 0.37, layersPerTask: .max)
+        for perTask in [1000, 2048, 4500] {
+            let parallel = SceneEvaluator.frame(for: scene, at: 0.37, layersPerTask: perTask)
+            #expect(parallel.primitives == one.primitives, "\(perTask) layers per task")
+            #expect(parallel.pathEdges == one.pathEdges, "\(perTask) layers per task")
+        }
+        #expect(one.primitives.contains { $0.kind == .path })
+        #expect(one.primitives.contains { $0.kind == .composite })
+        #expect(SceneEvaluator.frame(for: scene, at: 0.37).primitives == one.primitives)
+    }
+}
