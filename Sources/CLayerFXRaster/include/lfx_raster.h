@@ -1,4 +1,5 @@
-/* The CPU backend's span kernels: antialiased circles (fill plus centred ring)
+/* The CPU backend's span kernels (hidden: they link into liblayerfx.so
+ * without joining its C API): antialiased circles (fill plus centred ring)
  * blended source-over into RGBA8 rows, the same coverage math as
  * Shaders/circle.frag.glsl. Internal to LayerFX (not part of the C API). */
 #ifndef LFX_RASTER_H
@@ -22,6 +23,7 @@ typedef struct {
  * apart, `width` pixels wide. Pixels whose whole neighbourhood is inside the
  * fill and clear of the ring get the constant color in one vectorized blend;
  * the others are shaded one by one. */
+__attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
