@@ -10,7 +10,6 @@
  * fillColor: those runs are blended without per-pixel math. */
 #include "lfx_raster.h"
 #include <math.h>
-#include <string.h>
 
 /* No fused multiply-adds: every expression rounds as written, on every CPU. */
 #pragma STDC FP_CONTRACT OFF
@@ -32,8 +31,7 @@ static inline uint8_t blend_channel(unsigned s, unsigned d, unsigned inv_a) {
     return (uint8_t)(v > 255 ? 255 : v);
 }
 
-__attribute__((target_clones("avx2", "default")))
-static void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
+static inline __attribute__((always_inline)) void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
     const unsigned inv_a = 255u - src[3];
     const unsigned s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3];
     for (int i = 0; i < count; i++) {
@@ -43,17 +41,22 @@ static void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4
     }
 }
 
-/* Shades `count` pixels of one row from x0 on; a multiple of 8 runs as whole
- * 8-pixel vectors (the inner loop has a constant trip count, so it vectorizes). */
-__attribute__((target_clones("avx2", "default")))
-static void shade_pixels(uint8_t *restrict row, int x0, int count, float py, const lfx_circle *circle) {
+/* Shades `count` pixels of one row (`width` pixels) from x0 on, 8-pixel
+ * vectors at a time (the inner loop has a constant trip count, so it
+ * vectorizes). */
+static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict row, int x0, int count, int width,
+                                                              float py, const lfx_circle *circle) {
     const lfx_circle c = *circle;
     const float dy = py - c.geometry[1];
     for (int start = 0; start < count; start += 8) {
         int n = count - start < 8 ? count - start : 8;
+        /* A short last vector still runs whole when the row has room: its extra
+         * pixels lie beyond the circle's reach, where the color is 0 and the
+         * blend leaves them exactly as they are. */
+        if (n < 8 && x0 + start + 8 <= width) n = 8;
         uint8_t *p = row + 4 * (x0 + start);
         uint8_t px[32] = {0};
-        memcpy(px, p, (size_t)(4 * n));
+        if (n == 8) __builtin_memcpy_inline(px, p, 32); else for (int i = 0; i < 4 * n; i++) px[i] = p[i];
         for (int k = 0; k < 8; k++) {
             float dx = ((float)(x0 + start + k) + 0.5f) - c.geometry[0];
             float dist = sqrtf(dx * dx + dy * dy);
@@ -68,12 +71,16 @@ static void shade_pixels(uint8_t *restrict row, int x0, int count, float py, con
             q[2] = blend_channel((unsigned)quantize(c.stroke[2] * ring + c.fill[2] * under), q[2], inv_a);
             q[3] = blend_channel(sa, q[3], inv_a);
         }
-        memcpy(p, px, (size_t)(4 * n));
+        if (n == 8) __builtin_memcpy_inline(p, px, 32); else for (int i = 0; i < 4 * n; i++) p[i] = px[i];
     }
 }
 
 static inline int round_up8(int n) { return (n + 7) & ~7; }
 
+/* Compiled twice, for AVX2 and for the x86-64 baseline (SSE2); the loader
+ * picks one for the CPU it runs on. The helpers above are inlined into it;
+ * no_builtin keeps their short pixel copies from becoming memcpy calls. */
+__attribute__((target_clones("avx2", "default"), no_builtin("memcpy")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *c) {
     /* Pixels with any coverage have dist < outer; the constant run needs
@@ -110,11 +117,11 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
         int left_end = i0 <= i1 ? x0 + round_up8(i0 - x0) : x1 + 1;
         int right_start = i0 <= i1 ? x1 + 1 - round_up8(x1 - i1) : x1 + 1;
         if (left_end > right_start || left_end > x1 + 1) {
-            shade_pixels(row, x0, x1 - x0 + 1, py, c);
+            shade_pixels(row, x0, x1 - x0 + 1, width, py, c);
             continue;
         }
-        shade_pixels(row, x0, left_end - x0, py, c);
+        shade_pixels(row, x0, left_end - x0, width, py, c);
         if (interior_visible && right_start > left_end) blend_constant(row + 4 * left_end, right_start - left_end, interior);
-        shade_pixels(row, right_start, x1 + 1 - right_start, py, c);
+        shade_pixels(row, right_start, x1 + 1 - right_start, width, py, c);
     }
 }

@@ -92,11 +92,11 @@ private struct Band {
     }
 
     mutating func draw(_ list: PrimitiveList, groupEnds: [Int: Int], resources: FrameResources) {
-        let primitives = list.primitives, rows = list.rows
+        let count = list.primitives.count, rows = list.rows
         defer { for buffer in spare + stack { buffer.deallocate() } }
         let top = Int32(y0), bottom = Int32(y1)
         var i = 0
-        while i < primitives.count {
+        while i < count {
             // Most primitives miss most bands, and circles need only their span
             // kernel: both are decided from compact arrays.
             let span = rows[i]
@@ -110,26 +110,35 @@ private struct Band {
                 i += 1
                 continue
             }
-            let primitive = primitives[i]
-            switch primitive.kind {
-            case .beginLayer:
-                // A layer that misses these rows leaves them as they are.
-                if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX, let end = groupEnds[i] {
-                    i = end + 1
-                    continue
-                }
-                push(clearing: primitive)
-            case .beginMask:
-                push(clearing: primitive)
-            case .composite:
-                composite(primitive)
-            default:
-                if primitive.maxY >= y0 && primitive.minY <= y1 {
-                    shade(primitive, resources)
-                }
-            }
-            i += 1
+            i = drawPrimitive(at: i, list, groupEnds: groupEnds, resources: resources)
         }
+    }
+
+    /// Draws primitive `i` (not a plain circle), or opens or closes an
+    /// offscreen layer; returns the index of the next primitive to look at.
+    /// Kept out of line so that the loop over circles never copies a
+    /// `PreparedPrimitive`.
+    @inline(never)
+    private mutating func drawPrimitive(at i: Int, _ list: PrimitiveList, groupEnds: [Int: Int],
+                                        resources: FrameResources) -> Int {
+        let primitive = list.primitives[i]
+        switch primitive.kind {
+        case .beginLayer:
+            // A layer that misses these rows leaves them as they are.
+            if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX, let end = groupEnds[i] {
+                return end + 1
+            }
+            push(clearing: primitive)
+        case .beginMask:
+            push(clearing: primitive)
+        case .composite:
+            composite(primitive)
+        default:
+            if primitive.maxY >= y0 && primitive.minY <= y1 {
+                shade(primitive, resources)
+            }
+        }
+        return i + 1
     }
 
     /// Opens an offscreen layer, transparent inside the marker's rectangle.
