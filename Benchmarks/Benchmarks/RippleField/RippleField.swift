@@ -21,39 +21,60 @@ let benchmarks: @Sendable () -> Void = {
     let gpu = try? GPURenderer()
     if gpu == nil { print("GPU benchmarks skipped: no EGL display") }
     for count in [1_000, 10_000, 100_000, 1_000_000] {
-        let field = PeerScenes.field(count: count)
-        let still = SceneEvaluator.frame(for: field.scene(), at: 0)
-        let animated = field.animatedScene()
+        // Loaded by the setup hook of the benchmark that runs, so registering
+        // all of them stays cheap and peak memory is that benchmark's own.
+        let fixture = RippleFixture(count: count)
         let configuration = Benchmark.Configuration(
             warmupIterations: count >= 1_000_000 ? 0 : 1, maxDuration: .seconds(count >= 100_000 ? 30 : 10),
-            maxIterations: count >= 1_000_000 ? 2 : 20)
+            maxIterations: count >= 1_000_000 ? 2 : 20, setup: { fixture.load() }, teardown: { fixture.unload() })
         let name = "ripples-\(count)"
         Benchmark("cpu \(name)", configuration: configuration) { benchmark in
-            let renderer = CPURenderer()
-            for _ in benchmark.scaledIterations { blackHole(try renderer.render(still)) }
+            let renderer = CPURenderer(), frame = fixture.still!
+            for _ in benchmark.scaledIterations { blackHole(try renderer.render(frame)) }
         }
         Benchmark("evaluate animated \(name)", configuration: configuration) { benchmark in
+            let scene = fixture.animated!
             for iteration in benchmark.scaledIterations {
-                blackHole(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60))
+                blackHole(SceneEvaluator.frame(for: scene, at: Double(iteration) / 60))
             }
         }
         Benchmark("animated cpu \(name)", configuration: configuration) { benchmark in
-            let renderer = CPURenderer()
+            let renderer = CPURenderer(), scene = fixture.animated!
             for iteration in benchmark.scaledIterations {
-                blackHole(try renderer.render(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60)))
+                blackHole(try renderer.render(SceneEvaluator.frame(for: scene, at: Double(iteration) / 60)))
             }
         }
         if let gpu {
             Benchmark("gpu \(name) [\(gpu.info.renderer)]", configuration: configuration) { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(try gpu.render(still)) }
+                let frame = fixture.still!
+                for _ in benchmark.scaledIterations { blackHole(try gpu.render(frame)) }
             }
             Benchmark("animated gpu \(name) [\(gpu.info.renderer)]", configuration: configuration) { benchmark in
+                let scene = fixture.animated!
                 for iteration in benchmark.scaledIterations {
-                    blackHole(try gpu.render(SceneEvaluator.frame(for: animated, at: Double(iteration) / 60)))
+                    blackHole(try gpu.render(SceneEvaluator.frame(for: scene, at: Double(iteration) / 60)))
                 }
             }
         }
     }
+}
+
+/// One field's still frame and animated scene, built when a benchmark of that
+/// size starts and dropped when it ends.
+final class RippleFixture: @unchecked Sendable {
+    let count: Int
+    private(set) var still: Frame?
+    private(set) var animated: Scene?
+
+    init(count: Int) { self.count = count }
+
+    func load() {
+        let field = PeerScenes.field(count: count)
+        still = SceneEvaluator.frame(for: field.scene(), at: 0)
+        animated = field.animatedScene()
+    }
+
+    func unload() { still = nil; animated = nil }
 }
 
 /// Where the peers' scene files are, when they have been generated.
