@@ -82,10 +82,15 @@ static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict
 
 static inline int round_up_to_vector(int n) { return (n + LANES - 1) / LANES * LANES; }
 
-/* Compiled twice, for AVX2 and for the x86-64 baseline (SSE2); the loader
+/* On x86-64, compiled twice, for AVX2 and for the baseline (SSE2); the loader
  * picks one for the CPU it runs on. The helpers above are inlined into it;
  * no_builtin keeps their short pixel copies from becoming memcpy calls. */
-__attribute__((target_clones("avx2", "default"), no_builtin("memcpy")))
+#if defined(__x86_64__)
+#define LFX_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define LFX_CLONES
+#endif
+LFX_CLONES __attribute__((no_builtin("memcpy")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *c) {
     /* Pixels with any coverage have dist < outer; the constant run needs
