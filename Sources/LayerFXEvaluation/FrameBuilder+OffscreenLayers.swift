@@ -39,6 +39,11 @@ extension FrameBuilder {
         let contentEnd = layer.maskBegin ?? primitives.count
         if foldable, layer.maskBegin == nil, shapeCount - layer.shapesBefore <= 1 {
             primitives.remove(at: layer.begin)
+            if contentEnd - layer.begin == 2 {
+                // The common case, one primitive: no index list to build.
+                primitives[layer.begin].shapeExtra.z *= Float(opacity)
+                return
+            }
             for i in topLevelIndices(in: layer.begin..<(contentEnd - 1)) {
                 primitives[i].shapeExtra.z *= Float(opacity)
             }
