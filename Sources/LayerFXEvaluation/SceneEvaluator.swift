@@ -47,6 +47,8 @@ public enum SceneEvaluator {
             let results = UnsafeSendableBuilders(builders)
             DispatchQueue.concurrentPerform(iterations: taskCount) { task in
                 let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
+                // At least one primitive a layer: no regrowth for flat scenes.
+                results.base[task].primitives.reserveCapacity(range.count + 64)
                 layers.withUnsafeBufferPointer { layers in
                     for i in range {
                         results.base[task].visit(layers[i], parentTime: time, parentToDevice: root, tint: .white,
