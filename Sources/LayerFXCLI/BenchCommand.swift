@@ -38,8 +38,8 @@ struct RipplesBenchCommand: ParsableCommand {
     @Option(help: "Read a peers' ripple-field JSON file.")
     var scene: String?
 
-    @Option(help: "gpu (OpenGL ES through EGL) or cpu.")
-    var backend: BackendChoice = .gpu
+    @Option(help: "gpu (OpenGL ES through EGL) or cpu; a benchmark names its backend, so there is no auto.")
+    var backend: BenchBackend = .gpu
 
     @Option(help: "Frame size WxH (default: the scene's, 1920x1080 for --count).")
     var size: String?
@@ -69,7 +69,6 @@ struct RipplesBenchCommand: ParsableCommand {
         }
         if frames < 1 || frames > 10_000 { throw ValidationError("--frames must be 1…10000, got \(frames)") }
         if warmup < 0 || warmup > 10_000 { throw ValidationError("--warmup must be 0…10000, got \(warmup)") }
-        if backend == .auto { throw ValidationError("--backend must be gpu or cpu (a benchmark names its backend)") }
         if let size { _ = try FrameSizeText.parse(size) }
     }
 
@@ -90,7 +89,7 @@ struct RipplesBenchCommand: ParsableCommand {
 
     private func measure(_ field: RippleField) throws -> RippleBenchResult {
         let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
-        let renderer = evaluateOnly ? nil : try Renderer(backend)
+        let renderer = evaluateOnly ? nil : try Renderer(backend == .gpu ? .gpu : .cpu)
         let staticFrame = animated || evaluateOnly ? nil : SceneEvaluator.frame(for: scene, at: 0)
         var times: [Double] = []
         var evaluationTimes: [Double] = []
@@ -116,6 +115,11 @@ struct RipplesBenchCommand: ParsableCommand {
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
             platform: gpu?.platform?.rawValue)
     }
+}
+
+/// The backends a benchmark can name.
+enum BenchBackend: String, ExpressibleByArgument, CaseIterable {
+    case gpu, cpu
 }
 
 /// Parses "WxH" frame sizes.
