@@ -59,9 +59,11 @@ static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict
          * pixels lie beyond the circle's reach, where the color is 0 and the
          * blend leaves them exactly as they are. */
         if (n < LANES && x0 + start + LANES <= width) n = LANES;
+        /* Pixels as 32-bit words (red in the low byte), so that every channel
+         * is a lane of 32-bit integers: no byte shuffles in the vector code. */
         uint8_t *p = row + 4 * (x0 + start);
-        uint8_t px[4 * LANES] = {0};
-        if (n == LANES) __builtin_memcpy_inline(px, p, 4 * LANES); else for (int i = 0; i < 4 * n; i++) px[i] = p[i];
+        uint32_t px[LANES] = {0};
+        if (n == LANES) __builtin_memcpy_inline(px, p, 4 * LANES); else for (int i = 0; i < n; i++) __builtin_memcpy_inline(&px[i], p + 4 * i, 4);
         for (int k = 0; k < LANES; k++) {
             float dx = ((float)(x0 + start + k) + 0.5f) - c.geometry[0];
             float dist = sqrtf(dx * dx + dy * dy);
@@ -70,13 +72,14 @@ static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict
             float under = fill * (1.0f - c.ring[2] * ring);
             unsigned sa = (unsigned)quantize(c.stroke[3] * ring + c.fill[3] * under);
             unsigned inv_a = 255u - sa;
-            uint8_t *q = px + 4 * k;
-            q[0] = blend_channel((unsigned)quantize(c.stroke[0] * ring + c.fill[0] * under), q[0], inv_a);
-            q[1] = blend_channel((unsigned)quantize(c.stroke[1] * ring + c.fill[1] * under), q[1], inv_a);
-            q[2] = blend_channel((unsigned)quantize(c.stroke[2] * ring + c.fill[2] * under), q[2], inv_a);
-            q[3] = blend_channel(sa, q[3], inv_a);
+            uint32_t d = px[k];
+            unsigned r = blend_channel((unsigned)quantize(c.stroke[0] * ring + c.fill[0] * under), d & 255u, inv_a);
+            unsigned g = blend_channel((unsigned)quantize(c.stroke[1] * ring + c.fill[1] * under), (d >> 8) & 255u, inv_a);
+            unsigned b = blend_channel((unsigned)quantize(c.stroke[2] * ring + c.fill[2] * under), (d >> 16) & 255u, inv_a);
+            unsigned a = blend_channel(sa, d >> 24, inv_a);
+            px[k] = r | (g << 8) | (b << 16) | (a << 24);
         }
-        if (n == LANES) __builtin_memcpy_inline(p, px, 4 * LANES); else for (int i = 0; i < 4 * n; i++) p[i] = px[i];
+        if (n == LANES) __builtin_memcpy_inline(p, px, 4 * LANES); else for (int i = 0; i < n; i++) __builtin_memcpy_inline(p + 4 * i, &px[i], 4);
     }
 }
 
