@@ -30,19 +30,21 @@ static inline float quantize(float v) {
 
 /* dst = src + round(dst * (255 - src.a) / 255) per channel, exact (the blend
  * of GL_ONE, GL_ONE_MINUS_SRC_ALPHA on RGBA8); src 0 leaves dst as it is. */
-static inline uint8_t blend_channel(unsigned s, unsigned d, unsigned inv_a) {
+static inline unsigned blend_channel(unsigned s, unsigned d, unsigned inv_a) {
     unsigned p = d * inv_a + 128;
     unsigned v = s + ((p + (p >> 8)) >> 8);
-    return (uint8_t)(v > 255 ? 255 : v);
+    return v > 255 ? 255 : v;
 }
 
 static inline __attribute__((always_inline)) void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
     const unsigned inv_a = 255u - src[3];
     const unsigned s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3];
     for (int i = 0; i < count; i++) {
-        uint8_t *p = dst + 4 * i;
-        p[0] = blend_channel(s0, p[0], inv_a); p[1] = blend_channel(s1, p[1], inv_a);
-        p[2] = blend_channel(s2, p[2], inv_a); p[3] = blend_channel(s3, p[3], inv_a);
+        uint32_t d;
+        __builtin_memcpy_inline(&d, dst + 4 * i, 4);
+        d = blend_channel(s0, d & 255u, inv_a) | (blend_channel(s1, (d >> 8) & 255u, inv_a) << 8)
+            | (blend_channel(s2, (d >> 16) & 255u, inv_a) << 16) | (blend_channel(s3, d >> 24, inv_a) << 24);
+        __builtin_memcpy_inline(dst + 4 * i, &d, 4);
     }
 }
 
