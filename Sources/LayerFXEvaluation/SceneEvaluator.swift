@@ -47,14 +47,13 @@ public enum SceneEvaluator {
             let results = UnsafeSendableBuilders(builders)
             DispatchQueue.concurrentPerform(iterations: taskCount) { task in
                 let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
+                var builder = FrameBuilder(width: width, height: height)
                 // At least one primitive a layer: no regrowth for flat scenes.
-                results.base[task].primitives.reserveCapacity(range.count + 64)
-                layers.withUnsafeBufferPointer { layers in
-                    for i in range {
-                        results.base[task].visit(layers[i], parentTime: time, parentToDevice: root, tint: .white,
-                                                 clips: ClipStack())
-                    }
+                builder.primitives.reserveCapacity(range.count + 64)
+                for i in range {
+                    builder.visit(layers[i], parentTime: time, parentToDevice: root, tint: .white, clips: ClipStack())
                 }
+                results.base[task] = builder
             }
         }
         let builder = taskCount == 1 ? builders[0] : FrameBuilder(joining: builders)
