@@ -21,10 +21,7 @@ struct CirclePass {
         glGenBuffers(1, &instanceBuffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        for attribute in DeviceCircle.attributes {
-            glEnableVertexAttribArray(GLuint(attribute.location))
-            glVertexAttribDivisor(GLuint(attribute.location), 1)
-        }
+        InstanceAttributes.enable(DeviceCircle.attributes)
         glBindVertexArray(0)
     }
 
@@ -45,13 +42,8 @@ struct CirclePass {
         glUniform2f(originUniform, origin.x, origin.y)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        let stride = MemoryLayout<DeviceCircle>.stride
-        for attribute in DeviceCircle.attributes {
-            // OpenGL ES 3.0 has no base instance: point at the run's first circle.
-            glVertexAttribPointer(GLuint(attribute.location), GLint(attribute.components), GLenum(GL_FLOAT),
-                                  GLboolean(GL_FALSE), GLsizei(stride),
-                                  UnsafeRawPointer(bitPattern: range.lowerBound * stride + attribute.offset))
-        }
+        InstanceAttributes.point(DeviceCircle.attributes, stride: MemoryLayout<DeviceCircle>.stride,
+                                 atInstance: range.lowerBound)
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(range.count))
     }
 

@@ -10,8 +10,9 @@ import Glibc
 /// All primitives of a frame go up in one instance buffer and share one SDF
 /// program; each run of drawn primitives between offscreen-layer markers is
 /// one instanced draw call. Plain device circles (``DeviceCircle``) go up in a
-/// second buffer and are drawn by a program of their own (`CirclePass`). Offscreen layers are RGBA8 textures the size of
-/// the frame, taken from a pool; a composite samples them. Polygon edges go up
+/// second buffer and are drawn by a program of their own (`CirclePass`).
+/// Offscreen layers are RGBA8 textures the size of the frame, taken from a
+/// pool; a composite samples them. Polygon edges go up
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
 /// its generation changes). The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
@@ -204,29 +205,15 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         glGenBuffers(1, &instanceBuffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        for attribute in PrimitiveInstance.attributes {
-            let location = GLuint(attribute.location)
-            glEnableVertexAttribArray(location)
-            glVertexAttribDivisor(location, 1)
-        }
+        InstanceAttributes.enable(PrimitiveInstance.attributes)
         pointAttributes(atInstance: 0)
         glBindVertexArray(0)
     }
 
     /// Points every instance attribute at instance `first` of the bound buffer.
     private func pointAttributes(atInstance first: Int) {
-        let stride = MemoryLayout<PrimitiveInstance>.stride
-        for attribute in PrimitiveInstance.attributes {
-            let location = GLuint(attribute.location)
-            let offset = UnsafeRawPointer(bitPattern: first * stride + attribute.offset)
-            if attribute.isInteger {
-                glVertexAttribIPointer(location, GLint(attribute.components), GLenum(GL_UNSIGNED_INT),
-                                       GLsizei(stride), offset)
-            } else {
-                glVertexAttribPointer(location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                      GLsizei(stride), offset)
-            }
-        }
+        InstanceAttributes.point(PrimitiveInstance.attributes, stride: MemoryLayout<PrimitiveInstance>.stride,
+                                 atInstance: first)
     }
 
     private func prepareTarget(width: Int, height: Int) throws {

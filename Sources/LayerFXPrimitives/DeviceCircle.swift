@@ -63,10 +63,6 @@ public struct DeviceCircle: Equatable, Sendable {
         let fields: [(String, PartialKeyPath<DeviceCircle>)] = [
             ("a_geometry", \.geometry), ("a_ring", \.ring), ("a_fill", \.fill), ("a_stroke", \.stroke),
         ]
-        return fields.enumerated().map { index, field in
-            PrimitiveAttribute(name: field.0, location: index,
-                               offset: MemoryLayout<DeviceCircle>.offset(of: field.1)!, components: 4,
-                               isInteger: false)
-        }
+        return PrimitiveAttribute.table(fields)
     }()
 }

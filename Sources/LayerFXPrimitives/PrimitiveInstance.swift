@@ -93,10 +93,19 @@ extension PrimitiveInstance {
         ("a_paint0", \.paint0), ("a_paint1", \.paint1), ("a_paint2", \.paint2),
         ("a_stops0", \.stops0), ("a_stops1", \.stops1),
         ]
-        return fields.enumerated().map { index, field in
-            PrimitiveAttribute(name: field.0, location: index,
-                               offset: MemoryLayout<PrimitiveInstance>.offset(of: field.1)!, components: 4,
-                               isInteger: field.1 is KeyPath<PrimitiveInstance, SIMD4<UInt32>>)
-        }
+        return PrimitiveAttribute.table(fields)
     }()
+}
+
+extension PrimitiveAttribute {
+    /// The attributes of an instance struct whose fields are all `SIMD4`s of
+    /// 32-bit values: one per (GLSL name, field), at locations 0, 1, 2, … in
+    /// the order given.
+    static func table<Instance>(_ fields: [(String, PartialKeyPath<Instance>)]) -> [PrimitiveAttribute] {
+        fields.enumerated().map { index, field in
+            PrimitiveAttribute(name: field.0, location: index,
+                               offset: MemoryLayout<Instance>.offset(of: field.1)!, components: 4,
+                               isInteger: field.1 is KeyPath<Instance, SIMD4<UInt32>>)
+        }
+    }
 }
