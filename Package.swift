@@ -32,10 +32,11 @@ let package = Package(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
 
-        .target(name: "LayerFXModel"),
+        .target(name: "LayerFXCore"),
+        .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXModel"]),
-        .target(name: "LayerFXPrimitives"),
+        .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore"]),
         .target(
             name: "LayerFXEvaluation",
             dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText"]),
@@ -45,7 +46,7 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
-        .target(name: "LayerFXText", dependencies: ["CFreeType"]),
+        .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
         .target(
             name: "LayerFX",
             dependencies: [
@@ -60,6 +61,7 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedTool"),
         .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),
 
+        .testTarget(name: "LayerFXCoreTests", dependencies: ["LayerFXCore"]),
         .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
         .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),

@@ -68,7 +68,11 @@ typedef enum lfx_result {
      *  framebuffer with a renderer that owns its context). */
     LFX_ERROR_UNSUPPORTED = 7,
     /** A bug in LayerFX; the message says more. */
-    LFX_ERROR_INTERNAL = 8
+    LFX_ERROR_INTERNAL = 8,
+    /** The frame would cost more than a work limit allows (see
+     *  lfx_renderer_set_limit()); the message names the limit, the layer's
+     *  place in the scene and the scene time. Nothing was drawn. */
+    LFX_ERROR_BUDGET = 9
 } lfx_result;
 
 /**
@@ -300,6 +304,25 @@ lfx_result lfx_renderer_destroy(lfx_renderer *renderer);
  * @since 0.1
  */
 lfx_result lfx_renderer_get_backend(const lfx_renderer *renderer, lfx_backend *backend);
+
+/**
+ * Sets one limit on the work a frame of this renderer may cost; a render
+ * call whose frame would exceed it fails fast with ::LFX_ERROR_BUDGET
+ * instead of running for minutes or exhausting memory.
+ * @param key one of `"instances"` (layer instances, replicator copies
+ *            included; default 10000000), `"primitives"` (4000000),
+ *            `"vertices"` (path vertices after flattening; 10000000),
+ *            `"stroke-pieces"` (2000000), `"band-edges"` (16000000, at most
+ *            16777216), `"offscreen-layers"` (100000), `"offscreen-pixels"`
+ *            (1000000000), `"glyphs"` (1000000), `"text-length"` (1000000).
+ * @param value the new limit.
+ * @retval LFX_OK
+ * @retval LFX_ERROR_INVALID_HANDLE
+ * @retval LFX_ERROR_WRONG_THREAD
+ * @retval LFX_ERROR_INVALID_ARGUMENT @p key is NULL or not a key above.
+ * @since 0.1
+ */
+lfx_result lfx_renderer_set_limit(lfx_renderer *renderer, const char *key, uint64_t value);
 
 /* ------------------------------------------------------------------------ */
 /* Rendering                                                                 */

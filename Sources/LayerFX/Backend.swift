@@ -32,6 +32,10 @@ public final class Renderer: @unchecked Sendable {
     public let backendName: String
     /// Set when `.auto` fell back to the CPU: why the GPU was not used.
     public let fallbackReason: String?
+    /// The limits on each frame's work (see ``WorkBudget``); a scene that
+    /// would exceed one throws ``WorkBudgetExceeded`` instead of rendering.
+    /// Set it before rendering, not while another thread renders with this renderer.
+    public var budget = WorkBudget()
 
     /// Resolves `choice` to a backend. `.gpu` throws when no EGL display or
     /// context can be made; `.auto` then falls back to the CPU.
@@ -69,9 +73,10 @@ public final class Renderer: @unchecked Sendable {
     /// True for a renderer made with ``usingCurrentGLContext()``.
     public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
 
-    /// Evaluates `scene` at `time` seconds and draws it.
+    /// Evaluates `scene` at `time` seconds and draws it. Throws
+    /// ``WorkBudgetExceeded`` when the frame would cost more than ``budget`` allows.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
-        try backend.render(SceneEvaluator.frame(for: scene, at: time))
+        try backend.render(SceneEvaluator.frame(for: scene, at: time, budget: budget))
     }
 
     /// Draws an already evaluated frame.
@@ -87,7 +92,7 @@ public final class Renderer: @unchecked Sendable {
     /// Throws unless the renderer was made with ``usingCurrentGLContext()``.
     public func render(_ scene: Scene, at time: Double, intoFramebuffer framebuffer: UInt32,
                        origin: (x: Int, y: Int) = (0, 0), options: FramebufferRenderOptions = []) throws {
-        try render(SceneEvaluator.frame(for: scene, at: time), intoFramebuffer: framebuffer,
+        try render(SceneEvaluator.frame(for: scene, at: time, budget: budget), intoFramebuffer: framebuffer,
                    origin: origin, options: options)
     }
 

@@ -171,6 +171,21 @@ public func lfx_renderer_get_backend(_ renderer: OpaquePointer?, _ backend: Unsa
     }
 }
 
+/// `lfx_renderer_set_limit`.
+@c(lfx_renderer_set_limit)
+public func lfx_renderer_set_limit(_ renderer: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ value: UInt64) -> Int32 {
+    perform("lfx_renderer_set_limit") {
+        let renderer = try HandleRegistry.renderer(renderer)
+        try renderer.checkThread()
+        let name = String(cString: try required(key, "key"))
+        guard let key = WorkBudget.Key(rawValue: name) else {
+            let keys = WorkBudget.Key.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CAPIError(.invalidArgument, "\"\(name)\" is not a limit; expected one of \(keys)")
+        }
+        renderer.renderer.budget[key] = Int(clamping: value)
+    }
+}
+
 // MARK: - Rendering
 
 /// `lfx_render_to_buffer`.

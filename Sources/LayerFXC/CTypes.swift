@@ -12,6 +12,7 @@ enum LFXResult: Int32, CaseIterable, Sendable {
     case backend = 6
     case unsupported = 7
     case `internal` = 8
+    case budget = 9
 
     /// The enumerator's name in the header.
     var name: StaticString {
@@ -25,6 +26,7 @@ enum LFXResult: Int32, CaseIterable, Sendable {
         case .backend: "LFX_ERROR_BACKEND"
         case .unsupported: "LFX_ERROR_UNSUPPORTED"
         case .internal: "LFX_ERROR_INTERNAL"
+        case .budget: "LFX_ERROR_BUDGET"
         }
     }
 }

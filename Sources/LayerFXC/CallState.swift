@@ -75,6 +75,7 @@ extension CAPIError {
         case let error as SceneError: self.init(.scene, error.description)
         case let error as GPUError: self.init(.backend, error.description)
         case let error as ImageWriteError: self.init(.io, error.description)
+        case let error as WorkBudgetExceeded: self.init(.budget, error.description)
         default: self.init(.internal, "\(error)")
         }
     }

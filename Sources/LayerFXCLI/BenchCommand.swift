@@ -62,6 +62,8 @@ struct RipplesBenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @OptionGroup var budgetOptions: BudgetOptions
+
     func validate() throws {
         if (count == nil) == (scene == nil) { throw ValidationError("give either --count N or --scene FILE") }
         if let count, count < 0 || count > 10_000_000 {
@@ -82,7 +84,7 @@ struct RipplesBenchCommand: ParsableCommand {
                 field = try RippleField(contentsOfFile: scene!)
                 if let size { (field.width, field.height) = try FrameSizeText.parse(size) }
             }
-            let result = try measure(field)
+            let result = try locatingBudgetErrors(in: scene ?? "ripples") { try measure(field) }
             print(json ? result.json : result.text)
         }
     }
@@ -90,14 +92,15 @@ struct RipplesBenchCommand: ParsableCommand {
     private func measure(_ field: RippleField) throws -> RippleBenchResult {
         let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
         let renderer = evaluateOnly ? nil : try Renderer(backend == .gpu ? .gpu : .cpu)
-        let staticFrame = animated || evaluateOnly ? nil : SceneEvaluator.frame(for: scene, at: 0)
+        let budget = try budgetOptions.budget()
+        let staticFrame = animated || evaluateOnly ? nil : try SceneEvaluator.frame(for: scene, at: 0, budget: budget)
         var times: [Double] = []
         var evaluationTimes: [Double] = []
         var last: PixelBuffer?
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = staticFrame ?? SceneEvaluator.frame(for: scene, at: time)
+            let frame = try staticFrame ?? SceneEvaluator.frame(for: scene, at: time, budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             if let renderer { last = try renderer.render(frame) }
             let end = DispatchTime.now().uptimeNanoseconds

@@ -67,6 +67,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
+    @OptionGroup var budgetOptions: BudgetOptions
+
     /// Whether this is a sequence render.
     var isSequence: Bool { from != nil || to != nil || frames != nil }
 
@@ -104,14 +106,17 @@ struct RenderCommand: ParsableCommand {
             }
             let schedule = try isSequence ? sequenceSchedule() : nil
             let renderer = try Renderer(backend)
+            renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
             if let schedule {
-                try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
-                                   skipExisting: skipExisting, quiet: quiet).run()
+                try locatingBudgetErrors(in: scene) {
+                    try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
+                                       skipExisting: skipExisting, quiet: quiet).run()
+                }
             } else {
-                let pixels = try renderer.render(loaded, at: time ?? 0)
+                let pixels = try locatingBudgetErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
                 let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height, framesPerSecond: fps)
                 try sink.accept(pixels, frame: 0)
                 try sink.finish(succeeded: true)

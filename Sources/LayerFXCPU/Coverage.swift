@@ -1,4 +1,5 @@
 // Coverage and shading, the same math as Shaders/primitive.frag.glsl.
+import LayerFXCore
 import LayerFXPrimitives
 
 /// Box-filtered coverage of the band [-halfWidth, halfWidth] around a line at
@@ -36,9 +37,12 @@ extension PreparedPrimitive {
     func shade(_ x: Float, _ y: Float, _ resources: FrameResources) -> SIMD4<Float> {
         var color: SIMD4<Float>
         if kind == .path {
-            let piece = PathPiece(edges: resources.edges, first: Int(shapeExtra.x), count: Int(shapeExtra.y),
-                                  windingOffset: Int(translation.w),
-                                  rule: WindingRule(rawValue: Int(shapeExtra.w)) ?? .nonZero)
+            // The edge range is clamped to the frame's edges: a band never reads past them.
+            let first = min(max(Int(saturating: shapeExtra.x), 0), resources.edges.count)
+            let count = min(max(Int(saturating: shapeExtra.y), 0), resources.edges.count - first)
+            let piece = PathPiece(edges: resources.edges, first: first, count: count,
+                                  windingOffset: Int(Int32(saturating: translation.w)),
+                                  rule: WindingRule(rawValue: Int(saturating: shapeExtra.w)) ?? .nonZero)
             color = premultipliedFill * piece.coverage(x, y)
         } else {
             let inv = inverse

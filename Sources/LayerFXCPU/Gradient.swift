@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 import LayerFXPrimitives
 
 /// A primitive's gradient fill with its stops unpacked: the same math as
@@ -16,8 +17,8 @@ struct PreparedGradient: Sendable {
     let colors: [SIMD4<Float>]
 
     init(_ p: PrimitiveInstance) {
-        kind = Int(p.paint0.x)
-        count = max(Int(p.paint0.y), 1)
+        kind = Int(saturating: p.paint0.x)
+        count = min(max(Int(saturating: p.paint0.y), 1), GradientPaint.maximumStops)
         start = SIMD2(p.paint0.z, p.paint0.w)
         delta = SIMD2(p.paint1.x, p.paint1.y) - start
         locations = [p.paint1.z, p.paint1.w, p.paint2.x, p.paint2.y, p.paint2.z, p.paint2.w]

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXPrimitives
 
 /// Edges a polygon pixel examines for its outline (`NEAREST_EDGES` in the shader).
@@ -106,7 +107,8 @@ func glyphCoverage(_ x: Float, _ y: Float, _ primitive: PreparedPrimitive, atlas
     let fu = u - 0.5, fv = v - 0.5
     let cu = fu.rounded(.down), cv = fv.rounded(.down)
     let wu = fu - cu, wv = fv - cv
-    let iu = Int(cu), iv = Int(cv)
+    // Texels are clamped to the atlas below; one past each side is as good as any further.
+    let iu = min(max(Int(saturating: cu), -1), atlas.width), iv = min(max(Int(saturating: cv), -1), atlas.height)
     func texel(_ i: Int, _ j: Int) -> Float {
         let ci = min(max(i, 0), atlas.width - 1), cj = min(max(j, 0), atlas.height - 1)
         return Float(texels[cj * atlas.width + ci]) / 255

@@ -1,4 +1,5 @@
 import CLayerFXRaster
+import LayerFXCore
 import LayerFXPrimitives
 
 /// A primitive with the per-instance values the vertex shader derives
@@ -42,10 +43,10 @@ struct PreparedPrimitive: Sendable {
         } ?? p.deviceBounds
         let isMarker = kind == .beginLayer || kind == .beginMask
         guard isMarker || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
-        minX = box.x.isFinite ? max(Int((box.x - 0.5).rounded(.up)), 0) : 0
-        maxX = box.z.isFinite ? min(Int(max((box.z - 0.5).rounded(.down), -1)), width - 1) : -1
-        minY = box.y.isFinite ? max(Int((box.y - 0.5).rounded(.up)), 0) : 0
-        maxY = box.w.isFinite ? min(Int(max((box.w - 0.5).rounded(.down), -1)), height - 1) : -1
+        minX = box.x.isFinite ? max(Int(saturating: box.x - 0.5, rounding: .up), 0) : 0
+        maxX = box.z.isFinite ? min(max(Int(saturating: box.z - 0.5, rounding: .down), -1), width - 1) : -1
+        minY = box.y.isFinite ? max(Int(saturating: box.y - 0.5, rounding: .up), 0) : 0
+        maxY = box.w.isFinite ? min(max(Int(saturating: box.w - 0.5, rounding: .down), -1), height - 1) : -1
         guard isMarker || (minX <= maxX && minY <= maxY) else { return nil }
 
         translation = p.translation

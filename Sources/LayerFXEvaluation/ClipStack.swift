@@ -49,11 +49,14 @@ struct ClipStack {
         for (index, clip) in clips.enumerated() {
             let m = clip.deviceToClip
             let linear = SIMD4<Float>(Float(m.a), Float(m.b), Float(m.c), Float(m.d))
-            let offset = SIMD4<Float>(Float(m.tx), Float(m.ty), Float(clip.halfWidth), Float(clip.halfHeight))
+            // Half sizes beyond 1e30 clip nothing more than 1e30 does, and stay finite in single precision.
+            let offset = SIMD4<Float>(Float(m.tx), Float(m.ty), Float(min(clip.halfWidth, 1e30)),
+                                      Float(min(clip.halfHeight, 1e30)))
+            let radius = Float(min(clip.radius, clip.halfWidth, clip.halfHeight, 1e30))
             if index == 0 {
-                instance.clip0Linear = linear; instance.clip0Offset = offset; radii.x = Float(clip.radius)
+                instance.clip0Linear = linear; instance.clip0Offset = offset; radii.x = radius
             } else {
-                instance.clip1Linear = linear; instance.clip1Offset = offset; radii.y = Float(clip.radius)
+                instance.clip1Linear = linear; instance.clip1Offset = offset; radii.y = radius
             }
         }
         instance.clipRadii = radii

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
 
@@ -54,6 +55,11 @@ extension FrameBuilder {
             bounds = intersection(bounds, union(of: topLevelIndices(in: (maskBegin + 1)..<primitives.count)))
         }
         guard opacity > 0, bounds.x < bounds.z, bounds.y < bounds.w else { return discard(layer) }
+        // The budget counts the layers kept, and the pixels of the frame they (and their masks) cover.
+        let columns = Int(saturating: min(bounds.z, Float(width)) - max(bounds.x, 0), rounding: .up)
+        let rows = Int(saturating: min(bounds.w, Float(height)) - max(bounds.y, 0), rounding: .up)
+        let pixels = max(columns, 0) * max(rows, 0) * (layer.maskBegin == nil ? 1 : 2)
+        guard charge(.offscreenLayers, 1), charge(.offscreenPixels, pixels) else { return }
         primitives[layer.begin] = .beginLayer(bounds: bounds)
         if let maskBegin = layer.maskBegin { primitives[maskBegin] = .beginMask(bounds: bounds) }
         var composite = PrimitiveInstance.composite(bounds: bounds, opacity: Float(opacity), masked: layer.maskBegin != nil)

@@ -1,3 +1,5 @@
+import LayerFXCore
+import LayerFXGeometry
 import LayerFXModel
 import LayerFXPrimitives
 
@@ -5,6 +7,12 @@ extension FrameBuilder {
     /// Rows per polygon band: a pixel reads only the edges of its band, so
     /// lower bands mean fewer edges per pixel and more (cheap) instances.
     static let polygonBandHeight = 8
+
+    /// How far outside the frame, in device pixels, polygon vertices may lie
+    /// before the polygon is clipped to the frame: far enough that ordinary
+    /// scenes are never clipped, near enough that single-precision edges
+    /// stay exact to a fraction of a pixel.
+    static let polygonReach = Double(1 << 20)
 
     /// Fills `contours` (device pixels, each implicitly closed) by `rule` with
     /// `color`, as ``ShapeKind/path`` primitives that each cover a run of
@@ -25,25 +33,36 @@ extension FrameBuilder {
     mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double = 1,
                               clips: ClipStack) {
         let color = color.clamped
-        guard color.alpha > 0, opacity > 0 else { return }
-        let edges = Self.edges(of: contours)
+        guard color.alpha > 0, opacity > 0, exceeded == nil else { return }
+        let edges = Self.edges(of: clippedToFrame(contours))
         guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return }
-        let firstRow = max(Int((top - 1).rounded(.down)), 0)
-        let endRow = min(Int((bottom + 1).rounded(.up)), height)
+        let firstRow = max(Int(saturating: top - 1, rounding: .down), 0)
+        let endRow = min(Int(saturating: bottom + 1, rounding: .up), height)
         guard firstRow < endRow else { return }
         let bandHeight = Self.polygonBandHeight
         let bandCount = (endRow - firstRow + bandHeight - 1) / bandHeight
+        // Every edge is stored once per band it crosses: count them before building any band.
+        var bandEdges = 0
+        for edge in edges {
+            let first = Int(saturating: (min(edge.y, edge.w) - 1 - Float(firstRow)) / Float(bandHeight), rounding: .down)
+            let last = Int(saturating: (max(edge.y, edge.w) + 1 - Float(firstRow)) / Float(bandHeight), rounding: .down)
+            bandEdges += max(min(last, bandCount - 1) - max(first, 0) + 1, 0)
+        }
+        guard charge(.bandEdges, bandEdges) else { return }
         // Per band, each edge that can affect it with the columns it covers there.
         var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
         for (index, edge) in edges.enumerated() {
             let lo = min(edge.y, edge.w) - 1, hi = max(edge.y, edge.w) + 1
-            let first = max(Int(((lo - Float(firstRow)) / Float(bandHeight)).rounded(.down)), 0)
-            let last = min(Int(((hi - Float(firstRow)) / Float(bandHeight)).rounded(.down)), bandCount - 1)
+            let first = max(Int(saturating: (lo - Float(firstRow)) / Float(bandHeight), rounding: .down), 0)
+            let last = min(Int(saturating: (hi - Float(firstRow)) / Float(bandHeight), rounding: .down), bandCount - 1)
             guard first <= last else { continue }
             for band in first...last {
                 let y0 = Float(firstRow + band * bandHeight), y1 = Float(min(firstRow + (band + 1) * bandHeight, endRow))
                 guard let span = Self.span(of: edge, rows: (y0 - 1)...(y1 + 1)) else { continue }
-                bands[band].append((index, Int((span.x - 1).rounded(.down))..<Int((span.y + 1).rounded(.up))))
+                // Columns are kept to the frame and a pixel beyond: what lies further never shows.
+                let lower = min(max(Int(saturating: span.x - 1, rounding: .down), -1), width + 1)
+                let upper = min(max(Int(saturating: span.y + 1, rounding: .up), lower), width + 1)
+                bands[band].append((index, lower..<upper))
             }
         }
         let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
@@ -76,6 +95,18 @@ extension FrameBuilder {
                 shapeCount = shapesBefore + 1
             }
         }
+    }
+
+    /// `contours` as they are when every vertex lies within ``polygonReach``
+    /// of the frame; otherwise each clipped to the frame and a few pixels
+    /// around it (`PolygonClipper`), which draws the same pixels.
+    private func clippedToFrame(_ contours: [[Point]]) -> [[Point]] {
+        let reach = Self.polygonReach
+        let near = Rect(x: -reach, y: -reach, width: Double(width) + 2 * reach, height: Double(height) + 2 * reach)
+        guard !contours.allSatisfy({ PolygonClipper.contains($0, in: near) }) else { return contours }
+        let margin = 4.0
+        let frame = Rect(x: -margin, y: -margin, width: Double(width) + 2 * margin, height: Double(height) + 2 * margin)
+        return contours.map { PolygonClipper.clip($0, to: frame) }
     }
 
     /// The edges of `contours` (each closed) in device pixels: finite, of

@@ -35,6 +35,7 @@ extension FrameBuilder {
         }
         if let fill {
             let tolerance = Self.flatteningTolerance / transform.largestScale
+            guard charge(.vertices, PathFlattener.pointCount(of: p.path, tolerance: tolerance)) else { return }
             let contours = PathFlattener.polylines(of: p.path, tolerance: tolerance)
                 .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
             emitPolygon(contours, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, clips: clips)
@@ -64,15 +65,17 @@ extension FrameBuilder {
         var ring = [Subpath.roundedRect(bounds, cornerRadius: radius)]
         if inner.size.width > 0, inner.size.height > 0 { ring.append(.roundedRect(inner, cornerRadius: max(radius - width, 0))) }
         let tolerance = Self.flatteningTolerance / transform.largestScale
-        let contours = PathFlattener.polylines(of: ShapePath(ring), tolerance: tolerance).map { $0.points.map(transform.apply) }
+        let path = ShapePath(ring)
+        guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
+        let contours = PathFlattener.polylines(of: path, tolerance: tolerance).map { $0.points.map(transform.apply) }
         emitPolygon(contours, rule: .evenOdd, color: color, clips: clips)
     }
 
     /// The stroke of `path` as polygon bands. A stroke narrower than a device
     /// pixel is drawn one pixel wide with its alpha scaled by its width (so
     /// hairlines fade instead of bloating, as the analytic strokes do).
-    private mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
-                                     clips: ClipStack) {
+    mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
+                             clips: ClipStack) {
         var style = style
         var opacity = 1.0
         let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
@@ -82,9 +85,36 @@ extension FrameBuilder {
             opacity *= deviceWidth
         }
         let tolerance = Self.flatteningTolerance / transform.largestScale
+        guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
         let polylines = PathFlattener.polylines(of: path, tolerance: tolerance)
-        let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance)
+        style.lineWidth = min(style.lineWidth, widthCoveringTheFrame(polylines, transform: transform))
+        guard charge(.strokePieces, PathStroker.pieceCount(of: polylines, style: style)) else { return }
+        let vertexLimit = budget[.vertices] - spent[WorkBudget.Key.vertices.index]
+        guard let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance, vertexLimit: vertexLimit)
+        else {
+            return fail(.vertices, count: Double(budget[.vertices]), verb: "stroke outlines need more than")
+        }
+        guard charge(.vertices, pieces.reduce(0) { $0 + $1.count }) else { return }
         emitPolygon(pieces.map { $0.map(transform.apply) }, rule: .nonZero, color: color, opacity: opacity, clips: clips)
+    }
+
+    /// A local line width whose stroke of `polylines` covers every pixel of
+    /// the frame: twice the diagonal of the box around the path and the
+    /// frame, in device pixels, over the transform's smallest stretch. A
+    /// wider stroke draws the same pixels (every pixel is already within
+    /// half of this of the path), and its outline would be lost to rounding.
+    private func widthCoveringTheFrame(_ polylines: [Polyline], transform: AffineTransform) -> Double {
+        var x0 = 0.0, y0 = 0.0, x1 = Double(width), y1 = Double(height)
+        for polyline in polylines {
+            for point in polyline.points {
+                let p = transform.apply(point)
+                x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            }
+        }
+        let diagonal = ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
+        let smallestStretch = transform.determinant.magnitude / transform.largestScale
+        let covering = 4 * (diagonal + 2) / smallestStretch
+        return covering.isFinite && covering > 0 ? covering : .infinity
     }
 
     /// Whether the analytic field's stroke (a distance offset: round joins,

@@ -4,13 +4,29 @@ import LayerFXPrimitives
 extension FrameBuilder {
     /// Appends one analytic primitive for `subpath` (an ellipse, rounded
     /// rectangle or star), or nothing when it cannot be seen. `paint`, when
-    /// given, fills instead of `fill`.
+    /// given, fills instead of `fill`. A shape reaching far beyond the frame
+    /// is first cut to what can show, or drawn as polygons (`farGeometry`).
     mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
-                               transform: AffineTransform, clips: ClipStack,
-                               paint: GradientPaint? = nil) {
+                       transform: AffineTransform, clips: ClipStack,
+                       paint: GradientPaint? = nil, checksReach: Bool = true) {
         let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
         let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12 else { return }
+        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12,
+              lineWidth.isFinite else { return }
+        if checksReach {
+            switch farGeometry(subpath, outset: stroke == nil ? 0 : lineWidth / 2, transform: transform) {
+            case .asIs: break
+            case .invisible: return
+            case .cut(let cut, let recentred, let origin, let scale):
+                return emit(cut, fill: fill, stroke: stroke, lineWidth: lineWidth * scale, transform: recentred,
+                            clips: clips, paint: paint?.mapped(scale: scale, origin: origin), checksReach: false)
+            case .polygons:
+                // Gradient paints only fill rectangles, which are cut instead.
+                guard paint == nil else { return }
+                return emitAsPolygons(subpath, fill: fill, stroke: stroke, lineWidth: lineWidth,
+                                      transform: transform, clips: clips)
+            }
+        }
 
         var kind: ShapeKind
         var shape: SIMD4<Float>
@@ -43,6 +59,9 @@ extension FrameBuilder {
             fillColor: fill.map(Self.vector) ?? .zero,
             strokeColor: stroke.map(Self.vector) ?? .zero, paint: paint)
         clips.apply(to: &instance)
+        // Single precision must still describe the shape and its inverse transform.
+        let t = instance.transform
+        guard (t.x * t.w - t.y * t.z).isNormal, instance.isFinite else { return }
         primitives.append(instance)
         shapeCount += 1
     }

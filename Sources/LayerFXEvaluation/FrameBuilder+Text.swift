@@ -9,12 +9,14 @@ extension FrameBuilder {
     /// The font was checked when the scene was loaded; one that fails to load
     /// now draws nothing.
     mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
-        guard !p.string.isEmpty, let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
+        guard !p.string.isEmpty, charge(.textLength, p.string.unicodeScalars.count),
+              let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
               let alignment = TextAlignment(rawValue: p.alignmentMode.rawValue),
               let font = try? Font.resolve(p.font),
               let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize, alignment: alignment,
                                                   boundsWidth: p.bounds.size.width)
         else { return }
+        guard charge(.glyphs, glyphs.count) else { return }
         let linear = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))
         let translation = SIMD2(Float(transform.tx), Float(transform.ty))
         let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
@@ -28,6 +30,7 @@ extension FrameBuilder {
                 texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.width),
                 color: vector, opacity: 1)
             clips.apply(to: &instance)
+            guard instance.isFinite else { continue }
             primitives.append(instance)
             emitted = true
         }

@@ -13,16 +13,25 @@ struct FrameBuilder {
     var shapeCount = 0
     /// Whether some primitive samples the glyph atlas.
     var usesGlyphs = false
+    /// The limits on this frame's work, and the scene time it shows (for errors).
+    let budget: WorkBudget, time: Double
+    /// What the frame has spent of each budget key (by `WorkBudget.Key.index`).
+    var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
+    /// The first limit the frame went over; the walk stops there.
+    var exceeded: WorkBudgetExceeded?
+    /// The place in the scene document of the layer being visited.
+    var steps: [DocumentStep] = []
 
-    init(width: Int, height: Int) {
-        self.width = width; self.height = height
+    init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0) {
+        self.width = width; self.height = height; self.budget = budget; self.time = time
     }
 
     /// What `parts` built, one after the other, as if one builder had walked
     /// their runs of layers in order (polygon bands' edge indices moved past
     /// the edges of the parts before).
     init(joining parts: [FrameBuilder]) {
-        self.init(width: parts[0].width, height: parts[0].height)
+        self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time)
+        exceeded = parts.lazy.compactMap(\.exceeded).first
         primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })
         for part in parts {
             let start = primitives.count, edgeOffset = Float(pathEdges.count)
@@ -35,7 +44,16 @@ struct FrameBuilder {
             pathEdges += part.pathEdges
             shapeCount += part.shapeCount
             usesGlyphs = usesGlyphs || part.usesGlyphs
+            for key in WorkBudget.Key.allCases {
+                let (sum, overflow) = spent[key.index].addingReportingOverflow(part.spent[key.index])
+                spent[key.index] = overflow ? .max : sum
+            }
         }
+        // Each part kept within the whole budget; together they may not.
+        for key in WorkBudget.Key.allCases where exceeded == nil && spent[key.index] > budget[key] {
+            fail(key, count: Double(spent[key.index]), verb: "the frame needs")
+        }
+        if exceeded == nil { _ = primitivesFit() }
     }
 
     /// `tint` multiplies every colour of the subtree (a replicator instance's
@@ -45,8 +63,13 @@ struct FrameBuilder {
     /// into an offscreen layer composited with it (or, drawing one shape,
     /// multiplies it into that shape's primitives when the layer ends), so
     /// everything is drawn at opacity 1 first.
-    mutating func visit(_ layer: Layer, parentTime: Double, parentToDevice: AffineTransform,
+    /// `step` is the layer's place under its parent in the scene document.
+    mutating func visit(_ layer: Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
                         tint: Color, clips parentClips: ClipStack) {
+        guard exceeded == nil else { return }
+        steps.append(step)
+        defer { steps.removeLast() }
+        guard charge(.instances, 1) else { return }
         let localTime = layer.timing.localTime(parentTime: parentTime)
         let p = layer.presentationProperties(atLocalTime: localTime)
         let ownOpacity = min(max(p.opacity, 0), 1)
@@ -98,6 +121,7 @@ struct FrameBuilder {
         if layer.kind == .text {
             emitText(p, tint: tint, transform: toDevice, clips: ownClips)
         }
+        guard exceeded == nil, primitivesFit() else { return }
         if !layer.sublayers.isEmpty {
             let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
                 .concatenating(p.sublayerTransform.affine)
@@ -107,8 +131,9 @@ struct FrameBuilder {
                 visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
                                center: center, tint: tint, clips: ownClips)
             } else {
-                for sublayer in layer.sublayers {
-                    visit(sublayer, parentTime: localTime, parentToDevice: sublayerToDevice, tint: tint, clips: ownClips)
+                for (index, sublayer) in layer.sublayers.enumerated() {
+                    visit(sublayer, step: .sublayer(index), parentTime: localTime, parentToDevice: sublayerToDevice,
+                          tint: tint, clips: ownClips)
                 }
             }
         }
@@ -121,11 +146,12 @@ struct FrameBuilder {
         }
         if let mask = layer.mask, group != nil {
             beginMask(of: &group!)
-            visit(mask, parentTime: localTime, parentToDevice: toDevice, tint: .white, clips: ClipStack())
+            visit(mask, step: .mask, parentTime: localTime, parentToDevice: toDevice, tint: .white, clips: ClipStack())
         }
         if let group {
             endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
         }
+        _ = primitivesFit()
     }
 
     /// A replicator's sublayers, `instanceCount` times (core-animation.md
@@ -138,17 +164,28 @@ struct FrameBuilder {
         let step = AffineTransform.translation(-center.x, -center.y)
             .concatenating(p.instanceTransform.affine)
             .concatenating(.translation(center.x, center.y))
+        let count = max(p.instanceCount, 0)
+        // Replicators inside replicators multiply: count them before expanding any.
+        let limit = Double(budget[.instances]), remaining = limit - Double(spent[WorkBudget.Key.instances.index])
+        let perInstance = Self.instanceEstimate(of: layer.sublayers, parentTime: localTime, cap: limit)
+        if Double(count) * perInstance > remaining {
+            return fail(.instances, count: limit - remaining + Double(count) * perInstance, verb: "replicators expand to")
+        }
+        let spentBefore = spent, primitivesBefore = primitives.count
         var instanceToDevice = sublayerToDevice
-        for k in 0..<max(p.instanceCount, 0) {
+        for k in 0..<count {
             let n = Double(k)
             let modulation = Color(red: p.instanceColor.red + n * p.instanceRedOffset,
                                    green: p.instanceColor.green + n * p.instanceGreenOffset,
                                    blue: p.instanceColor.blue + n * p.instanceBlueOffset,
                                    alpha: p.instanceColor.alpha + n * p.instanceAlphaOffset).clamped
-            for sublayer in layer.sublayers {
-                visit(sublayer, parentTime: localTime - n * p.instanceDelay, parentToDevice: instanceToDevice,
-                      tint: modulation.tinted(tint), clips: clips)
+            for (index, sublayer) in layer.sublayers.enumerated() {
+                visit(sublayer, step: .sublayer(index), parentTime: localTime - n * p.instanceDelay,
+                      parentToDevice: instanceToDevice, tint: modulation.tinted(tint), clips: clips)
             }
+            if exceeded != nil { return }
+            if k == 0, count > 1, !projectedCostFits(ofInstances: count, spentBefore: spentBefore,
+                                                     primitivesBefore: primitivesBefore) { return }
             instanceToDevice = step.concatenating(instanceToDevice)
         }
     }

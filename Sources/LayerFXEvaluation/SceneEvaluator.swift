@@ -1,4 +1,5 @@
 import Dispatch
+import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
 
@@ -7,7 +8,7 @@ import LayerFXPrimitives
 /// Animation's drawing order, with transforms, opacity and clips resolved.
 ///
 /// ```swift
-/// let frame = SceneEvaluator.frame(for: scene, at: 1.5)
+/// let frame = try SceneEvaluator.frame(for: scene, at: 1.5)
 /// let pixels = try CPURenderer().render(frame)
 /// ```
 ///
@@ -18,9 +19,10 @@ import LayerFXPrimitives
 /// opacity); a layer with one shape gets the opacity on that shape, which is
 /// the same picture.
 public enum SceneEvaluator {
-    /// The pixel size of a scene's frame: `size × scale`, rounded up.
+    /// The pixel size of a scene's frame: `size × scale`, rounded up (at
+    /// least 1; sizes beyond `Int` saturate, so callers compare with their limit).
     public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
-        func pixels(_ points: Double) -> Int { max(Int((points * scene.scale - 1e-9).rounded(.up)), 1) }
+        func pixels(_ points: Double) -> Int { max(Int(saturating: points * scene.scale - 1e-9, rounding: .up), 1) }
         return (pixels(scene.size.width), pixels(scene.size.height))
     }
 
@@ -32,31 +34,38 @@ public enum SceneEvaluator {
     /// Scenes with thousands of top-level layers are walked in parallel, in
     /// contiguous runs of layers whose primitives are then joined in order:
     /// the frame is the same as one thread makes, byte for byte.
-    public static func frame(for scene: Scene, at time: Double) -> Frame {
-        frame(for: scene, at: time, layersPerTask: layersPerTask)
+    ///
+    /// Throws ``WorkBudgetExceeded`` as soon as the frame would cost more
+    /// than `budget` allows (replicators are counted before they expand).
+    public static func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
+        try frame(for: scene, at: time, budget: budget, layersPerTask: layersPerTask)
     }
 
-    /// `frame(for:at:)` with `layersPerTask` top-level layers per parallel task.
-    static func frame(for scene: Scene, at time: Double, layersPerTask: Int) -> Frame {
+    /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
+    static func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
+                      layersPerTask: Int) throws -> Frame {
         let (width, height) = pixelSize(of: scene)
         let root = AffineTransform.scale(scene.scale, scene.scale)
         let layers = scene.layers
         let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
-        var builders = [FrameBuilder](repeating: FrameBuilder(width: width, height: height), count: taskCount)
+        let empty = FrameBuilder(width: width, height: height, budget: budget, time: time)
+        var builders = [FrameBuilder](repeating: empty, count: taskCount)
         builders.withUnsafeMutableBufferPointer { builders in
             let results = UnsafeSendableBuilders(builders)
             DispatchQueue.concurrentPerform(iterations: taskCount) { task in
                 let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
-                var builder = FrameBuilder(width: width, height: height)
+                var builder = empty
                 // At least one primitive a layer: no regrowth for flat scenes.
-                builder.primitives.reserveCapacity(range.count + 64)
-                for i in range {
-                    builder.visit(layers[i], parentTime: time, parentToDevice: root, tint: .white, clips: ClipStack())
+                builder.primitives.reserveCapacity(min(range.count, budget[.primitives]) + 64)
+                for i in range where builder.exceeded == nil {
+                    builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
+                                  clips: ClipStack())
                 }
                 results.base[task] = builder
             }
         }
         let builder = taskCount == 1 ? builders[0] : FrameBuilder(joining: builders)
+        if let exceeded = builder.exceeded { throw exceeded }
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
                      background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),

@@ -23,6 +23,24 @@ public enum PathFlattener {
         return path.contours.compactMap { polyline(of: $0, tolerance: tolerance) }
     }
 
+    /// The most points `polylines(of:tolerance:)` makes for `path` (before
+    /// duplicates are dropped), computed without flattening it: what a work
+    /// budget checks first. Saturates at `Int.max`.
+    public static func pointCount(of path: ShapePath, tolerance: Double) -> Int {
+        let tolerance = tolerance > minimumTolerance ? tolerance : minimumTolerance
+        var total = 0
+        for contour in path.contours {
+            var overflow = false
+            (total, overflow) = total.addingReportingOverflow(1)
+            if overflow { return .max }
+            for segment in contour.segments {
+                (total, overflow) = total.addingReportingOverflow(pieces(of: segment, tolerance: tolerance))
+                if overflow { return .max }
+            }
+        }
+        return total
+    }
+
     private static func polyline(of contour: PathContour, tolerance: Double) -> Polyline? {
         guard !contour.segments.isEmpty || contour.isClosed else { return nil }
         var points = [contour.start]
@@ -45,7 +63,8 @@ public enum PathFlattener {
         let d2 = segment.control1 - 2 * segment.control2 + segment.end
         let m = max(d1.length, d2.length)
         let n = (0.75 * m / tolerance).squareRoot().rounded(.up)
-        guard n > 1 else { return 1 }
+        // NaN (from non-finite control points) draws the chord.
+        guard n > 1, !n.isNaN else { return 1 }
         return n < Double(maximumPiecesPerCurve) ? Int(n) : maximumPiecesPerCurve
     }
 }

@@ -1,3 +1,4 @@
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,13 +41,45 @@ public enum PathStroker {
     /// vertices per full turn, at most 1024). Nothing for a `lineWidth` that
     /// is not positive and finite.
     public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double) -> [[Point]] {
+        outline(of: polylines, style: style, tolerance: tolerance, vertexLimit: .max) ?? []
+    }
+
+    /// ``outline(of:style:tolerance:)``, or nil as soon as the polygons hold
+    /// more than `vertexLimit` vertices (a work budget's limit).
+    public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double,
+                               vertexLimit: Int) -> [[Point]]? {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
         let half = style.lineWidth / 2
         var outline = StrokeOutline(halfWidth: half, style: style, tolerance: tolerance)
         for run in StrokeRun.runs(of: polylines, style: style, spacing: half * 1e-9) {
             outline.add(run)
+            if outline.vertexCount > vertexLimit { return nil }
         }
         return outline.polygons
+    }
+
+    /// The most stroke pieces (dashes, plus a join or cap at every vertex)
+    /// stroking `polylines` with `style` can make, computed from the
+    /// contours' lengths without laying out the dashes: what a work budget
+    /// checks first. Saturates at `Int.max`.
+    public static func pieceCount(of polylines: [Polyline], style: StrokeStyle) -> Int {
+        guard style.lineWidth > 0, style.lineWidth.isFinite else { return 0 }
+        let dash = DashSequence(style.dashPattern, phase: style.dashPhase)
+        var total = 0.0
+        for polyline in polylines {
+            let points = polyline.points
+            total += Double(points.count + 2)
+            guard let dash, points.count > 1 else { continue }
+            var length = 0.0
+            for i in 1..<points.count { length += (points[i] - points[i - 1]).length }
+            if polyline.isClosed { length += (points[0] - points[points.count - 1]).length }
+            let periods = length / dash.period
+            // A pattern too fine to lay out strokes solid (DashSequence.maximumPeriods).
+            if periods <= DashSequence.maximumPeriods {
+                total += (periods + 1) * Double(dash.lengths.count / 2)
+            }
+        }
+        return Int(saturating: total)
     }
 }
 
@@ -57,6 +90,8 @@ private struct StrokeOutline {
     /// The largest angle one chord of a round join or cap may span.
     let arcStep: Double
     var polygons: [[Point]] = []
+    /// The vertices of `polygons` together.
+    var vertexCount = 0
 
     init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
         self.halfWidth = halfWidth
@@ -185,6 +220,7 @@ private struct StrokeOutline {
         let area = loops.reduce(0) { $0 + doubledSignedArea($1) }
         guard abs(area) > 1e-12 * halfWidth * halfWidth else { return }
         polygons += loops.map { area > 0 ? $0 : $0.reversed() }
+        vertexCount += loops.reduce(0) { $0 + $1.count }
     }
 
     /// A single point: a disc (round caps) or a square along `d` (square caps).
@@ -204,7 +240,8 @@ private struct StrokeOutline {
     /// that point through `angle` radians (its sign the direction), each
     /// chord at most `arcStep`; the first point is included, the last not.
     private func arc(around center: Point, from radius: Point, through angle: Double) -> [Point] {
-        let pieces = max(1, Int((abs(angle) / arcStep - 1e-9).rounded(.up)))
+        // A turn is at most a full circle; NaN angles (from degenerate points) draw one piece.
+        let pieces = max(1, Int(saturating: (min(abs(angle), 2 * .pi) / arcStep - 1e-9).rounded(.up)))
         let start = atan2(radius.y, radius.x), r = radius.length
         return (0..<pieces).map { i in
             i == 0 ? center + radius : center + r * Point.unit(start + angle * Double(i) / Double(pieces))

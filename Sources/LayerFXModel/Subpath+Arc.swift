@@ -1,3 +1,4 @@
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,10 +11,12 @@ extension PathElement {
     /// from parametric angle `startAngle` through `sweep` radians (positive
     /// sweeps run clockwise on screen, y down). The point at angle `a` is
     /// `center + rotated(radiusX·cos a, radiusY·sin a)`. No `move`: the curves
-    /// continue from the arc's start point. Empty when `sweep` is 0.
+    /// continue from the arc's start point. Empty when `sweep` is 0 or NaN;
+    /// a sweep beyond a full turn draws one full turn, as Core Graphics does.
     public static func arc(center: Point, radiusX: Double, radiusY: Double, rotation: Double = 0,
                            startAngle: Double, sweep: Double) -> [PathElement] {
-        let pieces = Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up))
+        let sweep = min(max(sweep, -2 * .pi), 2 * .pi)
+        let pieces = Int(saturating: (abs(sweep) / (.pi / 2) - 1e-9).rounded(.up))
         guard pieces > 0 else { return [] }
         let cr = cos(rotation), sr = sin(rotation)
         func place(_ x: Double, _ y: Double) -> Point {

@@ -109,3 +109,13 @@ extension PrimitiveAttribute {
         }
     }
 }
+
+extension PrimitiveInstance {
+    /// Whether every floating-point field is finite: a primitive that is not
+    /// would draw differently on each backend, so evaluation never emits one.
+    public var isFinite: Bool {
+        let fields = [transform, translation, shape, shapeExtra, fillColor, strokeColor, clip0Linear, clip0Offset,
+                      clip1Linear, clip1Offset, clipRadii, paint0, paint1, paint2]
+        return fields.allSatisfy { v in v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
+    }
+}

@@ -1,3 +1,4 @@
+import LayerFXCore
 import Synchronization
 
 /// A process-wide, thread-safe atlas of signed-distance glyph bitmaps (8-bit,
@@ -58,7 +59,7 @@ public final class GlyphAtlas: Sendable {
     /// The texel value for signed distance `distance` (texels, positive
     /// inside), rounded and clamped to 0…255.
     static func encode(distance: Float) -> UInt8 {
-        UInt8(max(0, min(255, ((distance / distanceRange + edgeValue) * 255).rounded())))
+        UInt8(saturating: max(0, min(255, ((distance / distanceRange + edgeValue) * 255).rounded())))
     }
 
     /// A copy of the atlas pixels right now. Snapshots are values: later
@@ -112,7 +113,7 @@ public struct AtlasImage: Sendable, Equatable {
         let x0 = x.rounded(.down), y0 = y.rounded(.down)
         let fx = x - x0, fy = y - y0
         func texel(_ i: Float, _ j: Float) -> Float {
-            let column = min(width - 1, max(0, Int(i))), row = min(height - 1, max(0, Int(j)))
+            let column = min(width - 1, max(0, Int(saturating: i))), row = min(height - 1, max(0, Int(saturating: j)))
             return Float(bytes[row * width + column])
         }
         let top = texel(x0, y0) * (1 - fx) + texel(x0 + 1, y0) * fx

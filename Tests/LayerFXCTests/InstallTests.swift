@@ -77,7 +77,7 @@ struct InstallTests {
 
         let resultBlock = try #require(header.firstMatch(of: /typedef enum lfx_result \{([^}]*)\}/)).1
         let results = resultBlock.matches(of: #/(LFX_\w+) = /#).map { String($0.1) }
-        #expect(results.count == 9)
+        #expect(results.count == 10)
         let source = """
             #include <layerfx.h>
             #include <stdio.h>

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// The star waves of seed 001 (SNKRS Pass's AnimatedWaveView): star-shaped
@@ -70,7 +71,7 @@ public struct WavesEffect: DecodableEffect, Hashable {
     /// Number of waves N and their period D in seconds for a view of `size`.
     public func waveCount(for size: Size) -> (count: Int, duration: Double) {
         let diameter = max(size.width, size.height)
-        let count = Int(min(max(((diameter - 2 * outerRadius) / 2) / spacing, 1), 10_000))
+        let count = min(max(Int(saturating: ((diameter - 2 * outerRadius) / 2) / spacing), 1), 10_000)
         return (count, diameter / speed)
     }
 

@@ -1,0 +1,37 @@
+/// Conversions from floating-point values to integers that never trap.
+///
+/// Scene files can hold any finite number, and arithmetic on them can give
+/// infinities and NaNs. Swift's `Int(someDouble)` stops the process when the
+/// value is out of range, so every conversion of a value that came from a
+/// scene (or from arithmetic on one) goes through ``Swift/FixedWidthInteger/init(saturating:)``.
+extension FixedWidthInteger {
+    /// The integer `value` truncates to, limited to this type's range:
+    /// values above `Self.max` (and +∞) give `Self.max`, values below
+    /// `Self.min` (and −∞) give `Self.min`, and NaN gives 0.
+    ///
+    /// ```swift
+    /// Int(saturating: 1e30)            // Int.max
+    /// Int(saturating: -Double.infinity) // Int.min
+    /// Int32(saturating: Float.nan)     // 0
+    /// Int(saturating: (x - 0.5).rounded(.up))
+    /// ```
+    @inlinable
+    public init<F: BinaryFloatingPoint>(saturating value: F) {
+        if value.isNaN {
+            self = 0
+        } else if value >= F(Self.max) {
+            // F(Self.max) may round up to 2^bitWidth, which is out of range.
+            self = Self.max
+        } else if value <= F(Self.min) {
+            self = Self.min
+        } else {
+            self.init(value)
+        }
+    }
+
+    /// `value` rounded by `rule`, then converted as ``init(saturating:)``.
+    @inlinable
+    public init<F: BinaryFloatingPoint>(saturating value: F, rounding rule: FloatingPointRoundingRule) {
+        self.init(saturating: value.rounded(rule))
+    }
+}

@@ -1,0 +1,95 @@
+import LayerFXModel
+
+/// One step of a layer's place in the scene document.
+enum DocumentStep {
+    /// `layers[i]`
+    case layer(Int)
+    /// `sublayers[i]`
+    case sublayer(Int)
+    /// `mask`
+    case mask
+}
+
+extension FrameBuilder {
+    /// Adds `amount` to what the frame has spent of `key`; false when that
+    /// goes over the budget, and the frame has then failed (the walk stops).
+    mutating func charge(_ key: WorkBudget.Key, _ amount: Int, verb: String = "the frame needs") -> Bool {
+        let (sum, overflow) = spent[key.index].addingReportingOverflow(max(amount, 0))
+        spent[key.index] = overflow ? .max : sum
+        guard spent[key.index] > budget[key] else { return true }
+        fail(key, count: Double(spent[key.index]), verb: verb)
+        return false
+    }
+
+    /// Whether the primitives so far fit the budget (failing the frame when not).
+    mutating func primitivesFit() -> Bool {
+        guard primitives.count > budget[.primitives] else { return true }
+        fail(.primitives, count: Double(primitives.count), verb: "the frame needs")
+        return false
+    }
+
+    /// Records the first limit the frame went over, at the current layer.
+    mutating func fail(_ key: WorkBudget.Key, count: Double, verb: String) {
+        guard exceeded == nil else { return }
+        exceeded = WorkBudgetExceeded(key: key, count: count, limit: budget[key], layerPath: documentPath,
+                                      time: time, verb: verb)
+    }
+
+    /// Whether `count` replicator instances fit the budget if each costs what
+    /// the first one did (from `spentBefore` and `primitivesBefore`, taken
+    /// before it); otherwise fails the frame at once, so a replicated
+    /// expensive shape fails in the time of one copy, not of the limit.
+    mutating func projectedCostFits(ofInstances count: Int, spentBefore: [Int], primitivesBefore: Int) -> Bool {
+        let n = Double(count)
+        for key in WorkBudget.Key.allCases where key != .instances {
+            let perInstance = Double(spent[key.index] - spentBefore[key.index])
+            let projected = Double(spentBefore[key.index]) + perInstance * n
+            if perInstance > 0, projected > Double(budget[key]) {
+                fail(key, count: projected, verb: "replicators expand to about")
+                return false
+            }
+        }
+        let projected = Double(primitivesBefore) + Double(primitives.count - primitivesBefore) * n
+        guard projected <= Double(budget[.primitives]) else {
+            fail(.primitives, count: projected, verb: "replicators expand to about")
+            return false
+        }
+        return true
+    }
+
+    /// The current layer's place in the scene document: `layers[0].sublayers[2].mask`.
+    var documentPath: String {
+        var text = ""
+        for step in steps {
+            switch step {
+            case .layer(let i): text += "layers[\(i)]"
+            case .sublayer(let i): text += ".sublayers[\(i)]"
+            case .mask: text += ".mask"
+            }
+        }
+        return text.isEmpty ? "layers" : text
+    }
+
+    /// How many layer instances `layers` (visited at `parentTime`) expand
+    /// to, replicator copies and masks included, without expanding them:
+    /// each replicator multiplies its subtree by its `instanceCount` at that
+    /// time. Stops adding siblings once the total passes `cap`.
+    static func instanceEstimate(of layers: [Layer], parentTime: Double, cap: Double) -> Double {
+        var total = 0.0
+        for layer in layers {
+            var own = 1.0
+            if layer.mask != nil || !layer.sublayers.isEmpty {
+                let localTime = layer.timing.localTime(parentTime: parentTime)
+                if let mask = layer.mask { own += instanceEstimate(of: [mask], parentTime: localTime, cap: cap) }
+                var below = instanceEstimate(of: layer.sublayers, parentTime: localTime, cap: cap)
+                if layer.kind == .replicator, below > 0 {
+                    below *= Double(max(layer.presentationProperties(atLocalTime: localTime).instanceCount, 0))
+                }
+                own += below
+            }
+            total += own
+            if total > cap { return total }
+        }
+        return total
+    }
+}

@@ -1,0 +1,124 @@
+import LayerFXGeometry
+import LayerFXModel
+import LayerFXPrimitives
+
+/// Shapes reaching far beyond the frame (a layer at 1e30 points, bounds a
+/// billion pixels wide, a stroke wider than the scene): their coordinates
+/// would lose all precision, or overflow, in the single-precision display
+/// list, so they are reduced to what can show before they are emitted.
+extension FrameBuilder {
+    /// How far outside the frame, in device pixels, an analytic shape may
+    /// reach and still be drawn as it is.
+    static let analyticReach = Double(1 << 20)
+
+    /// What to do with `subpath` (outset by `outset` for its stroke) under
+    /// `transform`: draw it as it is, draw `cut` under `transform` instead
+    /// (the same map from local to device, described from a new local space
+    /// where the old point p is `scale`·p + `origin`), draw it as polygons,
+    /// or draw nothing.
+    enum FarGeometry {
+        case asIs
+        case cut(Subpath, AffineTransform, origin: Point, scale: Double)
+        case polygons
+        case invisible
+    }
+
+    func farGeometry(_ subpath: Subpath, outset: Double, transform: AffineTransform) -> FarGeometry {
+        guard let local = Self.localBounds(of: subpath, outset: outset) else { return .asIs }
+        let device = Self.boundingBox(of: local, transform)
+        guard device.x0.isFinite, device.y0.isFinite, device.x1.isFinite, device.y1.isFinite else {
+            return .invisible
+        }
+        let reach = Self.analyticReach, w = Double(width), h = Double(height)
+        if device.x0 >= -reach, device.y0 >= -reach, device.x1 <= w + reach, device.y1 <= h + reach { return .asIs }
+        let margin = 2.0
+        if device.x1 < -margin || device.y1 < -margin || device.x0 > w + margin || device.y0 > h + margin {
+            return .invisible
+        }
+        // A rectangle whose sides stay parallel to the frame's is cut in
+        // device space, where its near edges are exact: to the frame grown by
+        // the corner radius and the stroke (so no cut edge, rounded corner or
+        // its stroke comes near a pixel), then described from a local origin
+        // at the cut's centre, in device units when the scale is uniform, so
+        // every number is small again.
+        guard case .roundedRect(let rect, let cornerRadius) = subpath, transform.b == 0, transform.c == 0
+        else { return .polygons }
+        let grow = (max(cornerRadius, 0) + outset) * max(abs(transform.a), abs(transform.d)) + margin
+        let x0 = max(device.x0, -grow), y0 = max(device.y0, -grow)
+        let x1 = min(device.x1, w + grow), y1 = min(device.y1, h + grow)
+        guard x0 < x1, y0 < y1 else { return .invisible }
+        let center = Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2)
+        let scale = abs(transform.a) == abs(transform.d) ? abs(transform.a) : 1
+        let a = transform.a / scale, d = transform.d / scale
+        let half = (x: (x1 - x0) / 2 / abs(a), y: (y1 - y0) / 2 / abs(d))
+        guard half.x.isFinite, half.y.isFinite else { return .invisible }
+        let recentred = AffineTransform(a: a, b: 0, c: 0, d: d, tx: center.x, ty: center.y)
+        // Where the old local origin lies in the new local space (for paints).
+        let origin = Point(x: (transform.tx - center.x) / a, y: (transform.ty - center.y) / d)
+        let cut = Rect(x: -half.x, y: -half.y, width: 2 * half.x, height: 2 * half.y)
+        return .cut(.roundedRect(cut, cornerRadius: cornerRadius * scale), recentred, origin: origin, scale: scale)
+    }
+
+    /// An analytic shape as polygons: its fill (nonzero) and its stroke
+    /// (round joins, the analytic field's offset), clipped to the frame by
+    /// ``emitPolygon(_:rule:color:opacity:clips:)``.
+    mutating func emitAsPolygons(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
+                                 transform: AffineTransform, clips: ClipStack) {
+        let path = ShapePath([subpath])
+        if let fill {
+            let tolerance = Self.flatteningTolerance / transform.largestScale
+            guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
+            let contours = PathFlattener.polylines(of: path, tolerance: tolerance)
+                .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
+            emitPolygon(contours, rule: .nonZero, color: fill, clips: clips)
+        }
+        if let stroke {
+            emitStroke(of: path, style: StrokeStyle(lineWidth: lineWidth, lineJoin: .round), color: stroke,
+                       transform: transform, clips: clips)
+        }
+    }
+
+    /// The shape's local bounds grown by `outset`; nil for general paths.
+    private static func localBounds(of subpath: Subpath, outset: Double) -> Rect? {
+        switch subpath {
+        case .ellipse(let rect), .roundedRect(let rect, _):
+            let r = rect.standardized
+            return Rect(x: r.origin.x - outset, y: r.origin.y - outset,
+                        width: r.size.width + 2 * outset, height: r.size.height + 2 * outset)
+        case .star(let center, _, let outerRadius, let innerRadius, _):
+            let radius = max(outerRadius, innerRadius) + outset
+            return Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        case .elements:
+            return nil
+        }
+    }
+
+    /// The axis-aligned box around `rect`'s corners mapped by `transform`.
+    private static func boundingBox(of rect: Rect, _ transform: AffineTransform)
+        -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let x0 = rect.origin.x, y0 = rect.origin.y, x1 = x0 + rect.size.width, y1 = y0 + rect.size.height
+        let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1)]
+            .map(transform.apply)
+        // NaN propagates into the result, so callers see it as non-finite.
+        var box = (x0: corners[0].x, y0: corners[0].y, x1: corners[0].x, y1: corners[0].y)
+        for p in corners {
+            if p.x.isNaN || p.y.isNaN { return (.nan, .nan, .nan, .nan) }
+            box = (min(box.x0, p.x), min(box.y0, p.y), max(box.x1, p.x), max(box.y1, p.y))
+        }
+        return box
+    }
+}
+
+extension GradientPaint {
+    /// The paint in a new local space where the old point p is
+    /// `scale`·p + `origin`.
+    func mapped(scale: Double, origin: Point) -> GradientPaint {
+        func map(_ p: SIMD2<Float>) -> SIMD2<Float> {
+            SIMD2(Float(scale * Double(p.x) + origin.x), Float(scale * Double(p.y) + origin.y))
+        }
+        var moved = self
+        moved.start = map(start)
+        moved.end = map(end)
+        return moved
+    }
+}
