@@ -41,6 +41,9 @@ struct RipplesBenchCommand: ParsableCommand {
     @Option(help: "gpu (OpenGL ES through EGL) or cpu; a benchmark names its backend, so there is no auto.")
     var backend: BenchBackend = .gpu
 
+    @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
+    var device: String?
+
     @Option(help: "Frame size WxH (default: the scene's, 1920x1080 for --count).")
     var size: String?
 
@@ -89,7 +92,7 @@ struct RipplesBenchCommand: ParsableCommand {
 
     private func measure(_ field: RippleField) throws -> RippleBenchResult {
         let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
-        let renderer = evaluateOnly ? nil : try Renderer(backend == .gpu ? .gpu : .cpu)
+        let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let staticFrame = animated || evaluateOnly ? nil : SceneEvaluator.frame(for: scene, at: 0)
         var times: [Double] = []
         var evaluationTimes: [Double] = []

@@ -67,6 +67,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
+    @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
+    var device: String?
+
     /// Whether this is a sequence render.
     var isSequence: Bool { from != nil || to != nil || frames != nil }
 
@@ -103,7 +106,7 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
             }
             let schedule = try isSequence ? sequenceSchedule() : nil
-            let renderer = try Renderer(backend)
+            let renderer = try DeviceOption.renderer(backend, option: device)
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
