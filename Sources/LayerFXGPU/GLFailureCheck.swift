@@ -10,13 +10,14 @@ import Glibc
 struct GLFailureCheck {
     /// `glGetGraphicsResetStatus` (OpenGL ES 3.2) or its `KHR`/`EXT` form.
     private let resetStatus: (@convention(c) () -> GLenum)?
-    /// An error code reported as if `glGetError` had returned it: debug
-    /// builds read it from `LAYERFX_DEBUG_GL_ERROR` (e.g. `0x505`) so that
-    /// tests can drive the failure path deterministically.
+    /// An error code reported as if `glGetError` had returned it, so that
+    /// tests drive the failure path deterministically (debug builds also read
+    /// it from `LAYERFX_DEBUG_GL_ERROR`, e.g. `0x505`, for the CLI tests).
     private let injected: GLenum?
 
-    /// Looks up the reset query of the current context.
-    init() {
+    /// Looks up the reset query of the current context; `injected` is
+    /// reported as if `glGetError` had returned it (tests).
+    init(injecting injected: GLenum? = GLFailureCheck.injectedFromEnvironment()) {
         var major: GLint = 0, minor: GLint = 0
         glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
         glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
@@ -33,7 +34,7 @@ struct GLFailureCheck {
                 : extensions.contains("GL_EXT_robustness")
                 ? loadEGLProc("glGetGraphicsResetStatusEXT", as: PFNGLGETGRAPHICSRESETSTATUSEXTPROC.self) : nil
         }
-        injected = Self.injectedError()
+        self.injected = injected
     }
 
     /// Throws when the GL reports a reset or an error; `activity` completes
@@ -59,7 +60,9 @@ struct GLFailureCheck {
         }
     }
 
-    private static func injectedError() -> GLenum? {
+    /// `LAYERFX_DEBUG_GL_ERROR` (hexadecimal with 0x, or decimal) in debug
+    /// builds; always `nil` in release builds.
+    static func injectedFromEnvironment() -> GLenum? {
         #if DEBUG
         guard let value = getenv("LAYERFX_DEBUG_GL_ERROR") else { return nil }
         let text = String(cString: value)

@@ -38,7 +38,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var textures = FrameTextures()
     private var layers = OffscreenLayerPool()
     /// Asks the GL after drawing and after reading back whether the work happened.
-    private(set) var failureCheck: GLFailureCheck!
+    var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
 
