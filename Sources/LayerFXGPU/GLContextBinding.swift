@@ -103,12 +103,16 @@ final class GLContextBinding: @unchecked Sendable {
         guard extensions.contains("EGL_KHR_surfaceless_context") else {
             throw GPUError("the EGL display lacks EGL_KHR_surfaceless_context")
         }
-        var contextAttributes: [EGLint] = [
-            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE),
-        ]
-        guard let context = eglCreateContext(display, configCount > 0 ? config : nil, nil, &contextAttributes) else {
-            throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
+        let version = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0]
+        // Ask to be told of GPU resets (glGetGraphicsResetStatus, GL_CONTEXT_LOST) where the
+        // display can; a driver that refuses gets the plain context.
+        let resetNotification = [EGLint(EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT), EGLint(EGL_LOSE_CONTEXT_ON_RESET_EXT)]
+        let attempts = extensions.contains("EGL_EXT_create_context_robustness")
+            ? [version + resetNotification, version] : [version]
+        for var attributes in attempts {
+            attributes.append(EGLint(EGL_NONE))
+            if let context = eglCreateContext(display, configCount > 0 ? config : nil, nil, &attributes) { return context }
         }
-        return context
+        throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
     }
 }

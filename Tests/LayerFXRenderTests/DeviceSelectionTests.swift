@@ -79,6 +79,17 @@ struct DeviceSelectionTests {
     }
 
     @Test(.enabled(if: deviceOpens, "no EGL device opens here"))
+    func contextsAskToBeToldOfResetsWhereTheDisplayCan() throws {
+        let renderer = try GPURenderer(device: .automatic)
+        let display = try HeadlessDisplay.display(for: .automatic).get().display
+        let extensions = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        guard extensions.contains("EGL_EXT_create_context_robustness") else { return }
+        var strategy: GLint = 0
+        try renderer.withCurrentContext { glGetIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy) }
+        #expect(strategy == GL_LOSE_CONTEXT_ON_RESET)
+    }
+
+    @Test(.enabled(if: deviceOpens, "no EGL device opens here"))
     func aFrameWhoseDrawingFailedIsNotReturned() throws {
         let gpu = try GPURenderer(device: .automatic)
         let frame = Frame(width: 8, height: 4, background: SIMD4(1, 0, 0, 1), primitives: [])
