@@ -2,8 +2,8 @@ import CEGL
 
 /// Who owns the EGL/OpenGL ES context a ``GPURenderer`` draws with.
 public enum GLContextOwner: Sendable, Equatable {
-    /// The renderer creates its own OpenGL ES 3.0 context on the process's
-    /// headless EGL display and makes it current only inside its calls; the
+    /// The renderer creates its own OpenGL ES 3.0 context on LayerFX's
+    /// headless EGL display (see ``GPUDeviceSelection``) and makes it current only inside its calls; the
     /// calling thread's current context (if any) is current again afterwards.
     case renderer
     /// The host's context, current on the calling thread when the renderer is
