@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "LayerFX",
             dependencies: [
-                "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
+                "LayerFXCore", "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
                 "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText", "LayerFXGeometry",
             ]),
         .target(name: "LayerFXC", dependencies: ["LayerFX"]),

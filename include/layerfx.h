@@ -257,14 +257,18 @@ lfx_result lfx_scene_get_pixel_size(const lfx_scene *scene, int32_t *width, int3
 
 /**
  * Creates a renderer that owns its resources: for the GPU an OpenGL ES 3
- * context on LayerFX's headless EGL display (one per process), made current
- * only inside LayerFX calls; whatever context the thread had current is
- * current again when a call returns.
+ * context on LayerFX's headless EGL display (one per device selection), made
+ * current only inside LayerFX calls; whatever context the thread had current
+ * is current again when a call returns. The environment variables
+ * LAYERFX_EGL_PLATFORM and LAYERFX_EGL_DEVICE choose the display (see
+ * docs/gpu-selection.md).
  * @param backend an ::lfx_backend.
  * @param out     receives the renderer; set to NULL on failure.
  * @retval LFX_OK
  * @retval LFX_ERROR_INVALID_ARGUMENT @p out is NULL or @p backend unknown.
- * @retval LFX_ERROR_BACKEND LFX_BACKEND_GPU and no EGL display or context.
+ * @retval LFX_ERROR_BACKEND LFX_BACKEND_GPU and no EGL display or context;
+ *         or, for the GPU and LFX_BACKEND_AUTO, a bad LAYERFX_EGL_PLATFORM or
+ *         LAYERFX_EGL_DEVICE value, or a device named there that does not open.
  * @since 0.1
  */
 lfx_result lfx_renderer_create(lfx_backend backend, lfx_renderer **out);

@@ -38,17 +38,25 @@ public final class Renderer: @unchecked Sendable {
     public var budget = WorkBudget()
 
     /// Resolves `choice` to a backend. `.gpu` throws when no EGL display or
-    /// context can be made; `.auto` then falls back to the CPU.
-    public init(_ choice: BackendChoice) throws {
+    /// context can be made; `.auto` then falls back to the CPU, unless
+    /// `device` (or, when it is `nil`, `LAYERFX_EGL_DEVICE`) names an EGL
+    /// device: a device asked for that fails is an error. With `device` nil
+    /// the GPU backend takes its selection from the process's
+    /// `LAYERFX_EGL_PLATFORM` and `LAYERFX_EGL_DEVICE`
+    /// (``GPUDeviceSelection/resolve(deviceOption:)``); a bad value there
+    /// throws. `device` is not used by `.cpu`.
+    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil) throws {
         switch choice {
         case .cpu:
             backend = CPURenderer(); backendName = "cpu"; fallbackReason = nil
         case .gpu:
-            backend = try GPURenderer(); backendName = "gpu"; fallbackReason = nil
+            backend = try GPURenderer(device: device ?? .resolve(deviceOption: nil))
+            backendName = "gpu"; fallbackReason = nil
         case .auto:
+            let selection = try device ?? .resolve(deviceOption: nil)
             do {
-                backend = try GPURenderer(); backendName = "gpu"; fallbackReason = nil
-            } catch {
+                backend = try GPURenderer(device: selection); backendName = "gpu"; fallbackReason = nil
+            } catch where !selection.namesDevice {
                 backend = CPURenderer(); backendName = "cpu"; fallbackReason = "\(error)"
             }
         }
@@ -74,9 +82,14 @@ public final class Renderer: @unchecked Sendable {
     public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
 
     /// Evaluates `scene` at `time` seconds and draws it. Throws
-    /// ``WorkBudgetExceeded`` when the frame would cost more than ``budget`` allows.
+    /// ``WorkBudgetExceeded`` when the frame would cost more than ``budget``
+    /// allows; a GPU failure (context lost, out of memory) names the time:
+    /// `at t=1.5 s: …`.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
-        try backend.render(SceneEvaluator.frame(for: scene, at: time, budget: budget))
+        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        do { return try backend.render(frame) } catch let error as GPUError {
+            throw GPUError("at t=\(time.secondsText) s: \(error.description)")
+        }
     }
 
     /// Draws an already evaluated frame.

@@ -1,4 +1,5 @@
 // The umbrella module: `import LayerFX` brings in the whole pipeline.
+@_exported import LayerFXCore
 @_exported import LayerFXCPU
 @_exported import LayerFXEvaluation
 @_exported import LayerFXGPU

@@ -41,6 +41,9 @@ struct RipplesBenchCommand: ParsableCommand {
     @Option(help: "gpu (OpenGL ES through EGL) or cpu; a benchmark names its backend, so there is no auto.")
     var backend: BenchBackend = .gpu
 
+    @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
+    var device: String?
+
     @Option(help: "Frame size WxH (default: the scene's, 1920x1080 for --count).")
     var size: String?
 
@@ -84,14 +87,14 @@ struct RipplesBenchCommand: ParsableCommand {
                 field = try RippleField(contentsOfFile: scene!)
                 if let size { (field.width, field.height) = try FrameSizeText.parse(size) }
             }
-            let result = try locatingBudgetErrors(in: scene ?? "ripples") { try measure(field) }
+            let result = try locatingFrameErrors(in: scene ?? "ripples") { try measure(field) }
             print(json ? result.json : result.text)
         }
     }
 
     private func measure(_ field: RippleField) throws -> RippleBenchResult {
         let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
-        let renderer = evaluateOnly ? nil : try Renderer(backend == .gpu ? .gpu : .cpu)
+        let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
         let staticFrame = animated || evaluateOnly ? nil : try SceneEvaluator.frame(for: scene, at: 0, budget: budget)
         var times: [Double] = []

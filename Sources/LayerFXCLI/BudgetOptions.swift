@@ -27,12 +27,14 @@ struct BudgetOptions: ParsableArguments {
     }
 }
 
-/// A frame over its budget, reported with the scene file it came from:
-/// `scene.json: at t=1.25 s: layers[0]: …`.
-func locatingBudgetErrors<T>(in file: String, _ body: () throws -> T) throws -> T {
+/// A frame over its budget, or one the GPU failed to draw, reported with the
+/// scene file it came from: `scene.json: at t=1.25 s: layers[0]: …`.
+func locatingFrameErrors<T>(in file: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as WorkBudgetExceeded {
+        throw CLIError("\(file): \(error)")
+    } catch let error as GPUError where error.description.hasPrefix("at t=") {
         throw CLIError("\(file): \(error)")
     }
 }

@@ -67,6 +67,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
+    @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
+    var device: String?
+
     @OptionGroup var budgetOptions: BudgetOptions
 
     /// Whether this is a sequence render.
@@ -105,18 +108,18 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
             }
             let schedule = try isSequence ? sequenceSchedule() : nil
-            let renderer = try Renderer(backend)
+            let renderer = try DeviceOption.renderer(backend, option: device)
             renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
             if let schedule {
-                try locatingBudgetErrors(in: scene) {
+                try locatingFrameErrors(in: scene) {
                     try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
                                        skipExisting: skipExisting, quiet: quiet).run()
                 }
             } else {
-                let pixels = try locatingBudgetErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
+                let pixels = try locatingFrameErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
                 let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height, framesPerSecond: fps)
                 try sink.accept(pixels, frame: 0)
                 try sink.finish(succeeded: true)

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Limits on the work one frame may cost, checked while the frame is
 /// evaluated: a scene that would exceed one fails fast with a
 /// ``WorkBudgetExceeded`` error instead of running for minutes or exhausting
@@ -150,13 +152,8 @@ public struct WorkBudgetExceeded: Error, CustomStringConvertible, Sendable, Hash
     let verb: String
 
     public var description: String {
-        "at t=\(Self.number(time)) s: \(layerPath): \(verb) \(Self.count(count)) \(key.noun); "
+        "at t=\(time.secondsText) s: \(layerPath): \(verb) \(Self.count(count)) \(key.noun); "
             + "the limit is \(limit) (--budget \(key.rawValue)=N)"
-    }
-
-    /// Seconds as written in scene files: `1.25`, `0`, `-3`.
-    private static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
     }
 
     /// A count below 10¹⁵ in full, larger ones as `1e15` or `2.5e18`.

@@ -2,8 +2,8 @@ import CEGL
 
 /// Who owns the EGL/OpenGL ES context a ``GPURenderer`` draws with.
 public enum GLContextOwner: Sendable, Equatable {
-    /// The renderer creates its own OpenGL ES 3.0 context on the process's
-    /// headless EGL display and makes it current only inside its calls; the
+    /// The renderer creates its own OpenGL ES 3.0 context on LayerFX's
+    /// headless EGL display (see ``GPUDeviceSelection``) and makes it current only inside its calls; the
     /// calling thread's current context (if any) is current again afterwards.
     case renderer
     /// The host's context, current on the calling thread when the renderer is
@@ -19,27 +19,26 @@ final class GLContextBinding: @unchecked Sendable {
     let owner: GLContextOwner
     let display: EGLDisplay
     let context: EGLContext
-    /// The EGL platform of LayerFX's own display; `nil` for a host's context.
-    let platform: EGLPlatform?
-    /// Platforms tried before the chosen one, and why they failed.
-    let notes: [String]
 
-    init(_ owner: GLContextOwner) throws {
-        self.owner = owner
-        switch owner {
-        case .host:
-            guard let context = eglGetCurrentContext(), let display = eglGetCurrentDisplay() else {
-                throw GPUError("no EGL context is current on this thread; make the host's OpenGL ES 3 context current first")
-            }
-            guard eglQueryAPI() == EGLenum(EGL_OPENGL_ES_API) else {
-                throw GPUError("the current EGL API is not OpenGL ES (eglBindAPI(EGL_OPENGL_ES_API) before making the context current)")
-            }
-            self.display = display; self.context = context; platform = nil; notes = []
-        case .renderer:
-            let shared = try HeadlessDisplay.shared.get()
-            display = shared.display; platform = shared.platform; notes = shared.notes
-            context = try Self.createContext(on: shared.display)
+    private init(owner: GLContextOwner, display: EGLDisplay, context: EGLContext) {
+        self.owner = owner; self.display = display; self.context = context
+    }
+
+    /// The host's EGL context, current on the calling thread (``GLContextOwner/host``).
+    static func adoptingHostContext() throws -> GLContextBinding {
+        guard let context = eglGetCurrentContext(), let display = eglGetCurrentDisplay() else {
+            throw GPUError("no EGL context is current on this thread; make the host's OpenGL ES 3 context current first")
         }
+        guard eglQueryAPI() == EGLenum(EGL_OPENGL_ES_API) else {
+            throw GPUError("the current EGL API is not OpenGL ES (eglBindAPI(EGL_OPENGL_ES_API) before making the context current)")
+        }
+        return GLContextBinding(owner: .host, display: display, context: context)
+    }
+
+    /// A new OpenGL ES 3 context of LayerFX's own on the initialised `display`
+    /// (``GLContextOwner/renderer``), destroyed with the binding.
+    convenience init(ownContextOn display: EGLDisplay) throws {
+        self.init(owner: .renderer, display: display, context: try Self.createContext(on: display))
     }
 
     deinit {
@@ -76,7 +75,9 @@ final class GLContextBinding: @unchecked Sendable {
                 if previousAPI != EGLenum(EGL_OPENGL_ES_API) { eglBindAPI(previousAPI) }
             }
             guard eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
-                throw GPUError("eglMakeCurrent failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
+                let error = eglGetError()
+                if error == EGL_CONTEXT_LOST { throw GPUError("the GL context was lost (EGL_CONTEXT_LOST from eglMakeCurrent)") }
+                throw GPUError("eglMakeCurrent failed (EGL error 0x\(String(error, radix: 16)))")
             }
             return try body()
         }
@@ -102,12 +103,16 @@ final class GLContextBinding: @unchecked Sendable {
         guard extensions.contains("EGL_KHR_surfaceless_context") else {
             throw GPUError("the EGL display lacks EGL_KHR_surfaceless_context")
         }
-        var contextAttributes: [EGLint] = [
-            EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0, EGLint(EGL_NONE),
-        ]
-        guard let context = eglCreateContext(display, configCount > 0 ? config : nil, nil, &contextAttributes) else {
-            throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
+        let version = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 0]
+        // Ask to be told of GPU resets (glGetGraphicsResetStatus, GL_CONTEXT_LOST) where the
+        // display can; a driver that refuses gets the plain context.
+        let resetNotification = [EGLint(EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT), EGLint(EGL_LOSE_CONTEXT_ON_RESET_EXT)]
+        let attempts = extensions.contains("EGL_EXT_create_context_robustness")
+            ? [version + resetNotification, version] : [version]
+        for var attributes in attempts {
+            attributes.append(EGLint(EGL_NONE))
+            if let context = eglCreateContext(display, configCount > 0 ? config : nil, nil, &attributes) { return context }
         }
-        return context
+        throw GPUError("eglCreateContext for OpenGL ES 3.0 failed (EGL error 0x\(String(eglGetError(), radix: 16)))")
     }
 }

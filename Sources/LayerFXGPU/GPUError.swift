@@ -1,5 +1,5 @@
 /// Why the GPU backend could not render.
-public struct GPUError: Error, CustomStringConvertible, Sendable {
+public struct GPUError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong, in one line.
     public let description: String
     /// Creates an error with a one-line description.

@@ -56,10 +56,7 @@ extension GPURenderer {
                 throw GPUError("framebuffer \(framebuffer) is incomplete (status 0x\(String(status, radix: 16)))")
             }
             try drawFrame(frame, framebuffer: framebuffer, x: origin.x, y: origin.y, clear: !options.contains(.keepContents))
-            let error = glGetError()
-            guard error == GLenum(GL_NO_ERROR) else {
-                throw GPUError("OpenGL error 0x\(String(error, radix: 16)) while rendering into framebuffer \(framebuffer)")
-            }
+            try failureCheck.check(while: "drawing a \(frame.width)×\(frame.height) frame into framebuffer \(framebuffer)")
         }
     }
 }

@@ -37,6 +37,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var targetSize = (width: 0, height: 0)
     private var textures = FrameTextures()
     private var layers = OffscreenLayerPool()
+    /// Asks the GL after drawing and after reading back whether the work happened.
+    var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
 
@@ -44,13 +46,30 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     public var contextOwner: GLContextOwner { context.owner }
 
     /// With ``GLContextOwner/renderer`` (the default), opens (or reuses) the
-    /// headless display and creates a GLES 3 context on it; throws when no
-    /// display or context can be made (then use the CPU backend).
+    /// headless display the process's `LAYERFX_EGL_PLATFORM` and
+    /// `LAYERFX_EGL_DEVICE` select (see ``GPUDeviceSelection``) and creates a
+    /// GLES 3 context on it; throws when no display or context can be made
+    /// (then use the CPU backend), or when a variable holds a bad value.
     /// With ``GLContextOwner/host``, adopts the EGL context current on the
     /// calling thread (OpenGL ES 3.0 or later) and builds LayerFX's program and
     /// buffers in it, leaving the host's GL state as it was.
-    public init(context owner: GLContextOwner = .renderer) throws {
-        context = try GLContextBinding(owner)
+    public convenience init(context owner: GLContextOwner = .renderer) throws {
+        switch owner {
+        case .host: try self.init(binding: .adoptingHostContext(), display: nil)
+        case .renderer: try self.init(device: .resolve(deviceOption: nil))
+        }
+    }
+
+    /// Opens (or reuses) the headless display for `selection` and creates a
+    /// GLES 3 context of the renderer's own on it; throws when the selected
+    /// platform or device cannot be opened.
+    public convenience init(device selection: GPUDeviceSelection) throws {
+        let display = try HeadlessDisplay.display(for: selection).get()
+        try self.init(binding: GLContextBinding(ownContextOn: display.display), display: display)
+    }
+
+    private init(binding: GLContextBinding, display: HeadlessDisplay?) throws {
+        context = binding
         try withCurrentContext {
             program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
             circlePass = try CirclePass()
@@ -63,9 +82,10 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
             }
             setUpVertexArray()
-            info = GPUInfo(platform: context.platform, renderer: Self.string(GL_RENDERER),
+            failureCheck = GLFailureCheck()
+            info = GPUInfo(platform: display?.platform, device: display?.device, renderer: Self.string(GL_RENDERER),
                            version: Self.string(GL_VERSION), vendor: Self.string(GL_VENDOR),
-                           skippedPlatforms: context.notes)
+                           skippedPlatforms: display?.notes ?? [])
         }
     }
 
@@ -87,6 +107,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         try withCurrentContext {
             try prepareTarget(width: frame.width, height: frame.height)
             try drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
+            try failureCheck.check(while: "drawing a \(frame.width)×\(frame.height) frame")
             var bytes = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
@@ -94,10 +115,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height),
                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
             }
-            let error = glGetError()
-            guard error == GLenum(GL_NO_ERROR) else {
-                throw GPUError("OpenGL error 0x\(String(error, radix: 16)) while rendering")
-            }
+            try failureCheck.check(while: "reading back a \(frame.width)×\(frame.height) frame")
             return PixelBuffer(width: frame.width, height: frame.height, bytes: bytes)
         }
     }

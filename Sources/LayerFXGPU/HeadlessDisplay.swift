@@ -1,126 +1,133 @@
 import CEGL
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The process-wide EGL display. `eglGetPlatformDisplay` hands out the same
-/// display for the same platform and native display, and `eglTerminate` would
-/// end every context on it, so there is one display per process, opened on
-/// first use and never terminated.
+/// An initialised EGL display on which an OpenGL ES 3 context was proven to
+/// work. `eglGetPlatformDisplay` hands out the same display for the same
+/// platform and native display, and `eglTerminate` would end every context on
+/// it, so displays are opened once per distinct ``GPUDeviceSelection``
+/// (``display(for:)``) and never terminated.
 final class HeadlessDisplay: @unchecked Sendable {
     let display: EGLDisplay
     let platform: EGLPlatform
-    /// What was tried before the chosen platform, and why it failed.
+    /// The index in `eglQueryDevicesEXT`'s list, on the `device` platform.
+    let device: Int?
+    /// What was tried before the chosen platform or device, and why it failed.
     let notes: [String]
 
-    private init(display: EGLDisplay, platform: EGLPlatform, notes: [String]) {
-        self.display = display; self.platform = platform; self.notes = notes
+    private init(display: EGLDisplay, platform: EGLPlatform, device: Int?, notes: [String]) {
+        self.display = display; self.platform = platform; self.device = device; self.notes = notes
     }
 
-    /// The shared display, or why none could be opened. Set `LAYERFX_EGL_PLATFORM`
-    /// to `gbm`, `device` or `surfaceless` to try only that platform.
-    static let shared: Result<HeadlessDisplay, GPUError> = open()
+    /// The displays opened so far, one per selection.
+    private static let cache = DisplayCache()
 
-    private static func open() -> Result<HeadlessDisplay, GPUError> {
-        var notes: [String] = []
-        var order = EGLPlatform.allCases
-        if let forced = getenv("LAYERFX_EGL_PLATFORM").map({ String(cString: $0) }), !forced.isEmpty {
-            guard let platform = EGLPlatform(rawValue: forced) else {
-                return .failure(GPUError("LAYERFX_EGL_PLATFORM=\(forced) is not one of gbm, device, surfaceless"))
-            }
-            order = [platform]
+    /// The display for `selection`, opened on first use, or why none could be.
+    static func display(for selection: GPUDeviceSelection) -> Result<HeadlessDisplay, GPUError> {
+        cache.display(for: selection)
+    }
+
+    /// The display for the selection the process's `LAYERFX_EGL_PLATFORM` and
+    /// `LAYERFX_EGL_DEVICE` make.
+    static var shared: Result<HeadlessDisplay, GPUError> {
+        do { return display(for: try GPUDeviceSelection.resolve(deviceOption: nil)) } catch let error as GPUError {
+            return .failure(error)
+        } catch {
+            return .failure(GPUError("\(error)"))
         }
-        let clientExtensions = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        for platform in order {
-            switch openDisplay(platform, clientExtensions: clientExtensions) {
-            case .success(let display):
-                return .success(HeadlessDisplay(display: display, platform: platform, notes: notes))
-            case .failure(let error):
-                notes.append("\(platform.rawValue): \(error.description)")
+    }
+
+    /// Tries the selection's platforms in order; on each, every candidate
+    /// (render node, EGL device) until one initialises and takes a context.
+    fileprivate static func open(_ selection: GPUDeviceSelection) -> Result<HeadlessDisplay, GPUError> {
+        if let index = selection.device {
+            guard selection.platform == nil || selection.platform == .device else {
+                return .failure(GPUError("EGL device \(index) is on the device platform, not \(selection.platform!.rawValue)"))
+            }
+            return openDevice(index).map { HeadlessDisplay(display: $0, platform: .device, device: index, notes: []) }
+        }
+        var notes: [String] = []
+        for platform in selection.platform.map({ [$0] }) ?? EGLPlatform.allCases {
+            switch platform {
+            case .gbm:
+                switch GBMNode.openFirst() {
+                case .success(let node):
+                    return .success(HeadlessDisplay(display: node.display, platform: .gbm, device: nil, notes: notes))
+                case .failure(let error): notes.append("gbm: \(error.description)")
+                }
+            case .device:
+                switch openFirstDevice() {
+                case .success(let (display, index, skipped)):
+                    return .success(HeadlessDisplay(display: display, platform: .device, device: index,
+                                                    notes: notes + skipped.map { "device: \($0)" }))
+                case .failure(let error): notes.append("device: \(error.description)")
+                }
+            case .surfaceless:
+                switch openSurfaceless() {
+                case .success(let display):
+                    return .success(HeadlessDisplay(display: display, platform: .surfaceless, device: nil, notes: notes))
+                case .failure(let error): notes.append("surfaceless: \(error.description)")
+                }
             }
         }
         return .failure(GPUError("no EGL display could be opened (" + notes.joined(separator: "; ") + ")"))
     }
 
-    private static func openDisplay(_ platform: EGLPlatform, clientExtensions: String) -> Result<EGLDisplay, GPUError> {
-        switch platform {
-        case .gbm: return openGBM()
-        case .device:
-            guard clientExtensions.contains("EGL_EXT_platform_device") else {
-                return .failure(GPUError("EGL_EXT_platform_device is not offered"))
-            }
-            return openDevice()
-        case .surfaceless:
-            guard clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
-                return .failure(GPUError("EGL_MESA_platform_surfaceless is not offered"))
-            }
-            guard let getDisplay = loadEGLProc("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self),
-                  let display = getDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
-                return .failure(GPUError("eglGetPlatformDisplayEXT returned no display"))
-            }
-            return initialize(display)
+    /// Device `index` of the list, and nothing else.
+    private static func openDevice(_ index: Int) -> Result<EGLDisplay, GPUError> {
+        let list: EGLDeviceList
+        switch EGLDeviceList.query() {
+        case .success(let devices): list = devices
+        case .failure(let error): return .failure(GPUError("EGL device \(index): \(error.description)"))
         }
+        guard list.devices.indices.contains(index) else {
+            return .failure(GPUError("EGL device \(index): \(GPUDeviceSelection.describe(count: list.devices.count))"))
+        }
+        return list.open(index).result.mapError { GPUError("EGL device \(index): \($0.description)") }
     }
 
-    private static func openGBM() -> Result<EGLDisplay, GPUError> {
-        let nodes = ((try? listDirectory("/dev/dri")) ?? []).filter { $0.hasPrefix("renderD") }.sorted()
-        if nodes.isEmpty { return .failure(GPUError("no /dev/dri/renderD* node")) }
+    /// The first device of the list that opens, its index, and why each one before it failed.
+    private static func openFirstDevice() -> Result<(EGLDisplay, Int, [String]), GPUError> {
+        let list: EGLDeviceList
+        switch EGLDeviceList.query() {
+        case .success(let devices): list = devices
+        case .failure(let error): return .failure(error)
+        }
+        if list.devices.isEmpty { return .failure(GPUError("no EGL devices")) }
         var reasons: [String] = []
-        for node in nodes {
-            let path = "/dev/dri/" + node
-            let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-            if fd < 0 { reasons.append("\(path): \(String(cString: strerror(errno)))"); continue }
-            guard let device = gbm_create_device(fd) else {
-                close(fd); reasons.append("\(path): gbm_create_device failed"); continue
+        for index in list.devices.indices {
+            switch list.open(index).result {
+            case .success(let display): return .success((display, index, reasons))
+            case .failure(let error): reasons.append("EGL device \(index): \(error.description)")
             }
-            if let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_GBM_KHR), UnsafeMutableRawPointer(device), nil),
-               case .success(let ready) = initialize(display) {
-                return .success(ready)   // the gbm device and fd live as long as the process
-            }
-            gbm_device_destroy(device); close(fd)
-            reasons.append("\(path): eglInitialize failed")
         }
         return .failure(GPUError(reasons.joined(separator: ", ")))
     }
 
-    private static func openDevice() -> Result<EGLDisplay, GPUError> {
-        guard let queryDevices = loadEGLProc("eglQueryDevicesEXT", as: PFNEGLQUERYDEVICESEXTPROC.self),
-              let getDisplay = loadEGLProc("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self) else {
-            return .failure(GPUError("eglQueryDevicesEXT is not available"))
+    private static func openSurfaceless() -> Result<EGLDisplay, GPUError> {
+        let clientExtensions = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+        guard clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
+            return .failure(GPUError("EGL_MESA_platform_surfaceless is not offered"))
         }
-        var count: EGLint = 0
-        guard queryDevices(0, nil, &count) == EGLBoolean(EGL_TRUE), count > 0 else {
-            return .failure(GPUError("no EGL devices"))
+        guard let getDisplay = loadEGLProc("eglGetPlatformDisplayEXT", as: PFNEGLGETPLATFORMDISPLAYEXTPROC.self),
+              let display = getDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+            return .failure(GPUError("eglGetPlatformDisplayEXT returned no display"))
         }
-        var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
-        _ = queryDevices(count, &devices, &count)
-        for device in devices.prefix(Int(count)) {
-            guard let device, let display = getDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), UnsafeMutableRawPointer(device), nil)
-            else { continue }
-            if case .success(let ready) = initialize(display) { return .success(ready) }
-        }
-        return .failure(GPUError("none of \(count) EGL devices initialized"))
+        return ContextProbe.run(on: display).result
     }
+}
 
-    private static func initialize(_ display: EGLDisplay) -> Result<EGLDisplay, GPUError> {
-        var major: EGLint = 0, minor: EGLint = 0
-        guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
-            return .failure(GPUError("eglInitialize failed (EGL error 0x" + String(eglGetError(), radix: 16) + ")"))
-        }
-        return .success(display)
-    }
+/// The process's displays by selection, opened under a lock so that two
+/// threads asking for the same selection get the same display.
+private final class DisplayCache: @unchecked Sendable {
+    private let lock = NSLockLike()
+    private var displays: [GPUDeviceSelection: Result<HeadlessDisplay, GPUError>] = [:]
 
-    private static func listDirectory(_ path: String) throws -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            names.append(name)
-        }
-        return names
+    func display(for selection: GPUDeviceSelection) -> Result<HeadlessDisplay, GPUError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = displays[selection] { return known }
+        let opened = HeadlessDisplay.open(selection)
+        displays[selection] = opened
+        return opened
     }
 }
 

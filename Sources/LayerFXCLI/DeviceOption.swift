@@ -1,0 +1,19 @@
+import LayerFX
+
+/// The `--device N` option of `render`, `bench ripples` and `info`: help text
+/// and how it becomes a renderer.
+enum DeviceOption {
+    /// The option's help.
+    static let help = "Use EGL device N (0-based, as 'layerfx info --devices' lists them); overrides LAYERFX_EGL_DEVICE."
+
+    /// A renderer for `choice` on the device `option` names (else the one
+    /// `LAYERFX_EGL_DEVICE` names, else the first that opens). A named device
+    /// that does not open is an error, also with `auto`.
+    static func renderer(_ choice: BackendChoice, option: String?) throws -> Renderer {
+        guard choice != .cpu else {
+            if let option { throw CLIError("--device \(option): the CPU backend uses no EGL device") }
+            return try Renderer(.cpu)
+        }
+        return try Renderer(choice, device: .resolve(deviceOption: option))
+    }
+}
