@@ -1,3 +1,5 @@
+import LayerFX
+
 /// Which frames a sequence render produces: frame `n` shows scene time
 /// exactly `n / fps`, so the same frame number always has the same bytes,
 /// whichever range or shard it was rendered in.
@@ -14,8 +16,10 @@ struct FrameSchedule: Equatable {
             throw CLIError("--to (\(to)) must not be before --from (\(from))")
         }
         // Frame times are n / fps; tolerate the rounding of decimal inputs such as 0.1 · 30.
-        let first = Int((from * fps - 1e-9).rounded(.up))
-        let last = includeEnd ? Int((to * fps + 1e-9).rounded(.down)) : Int((to * fps - 1e-9).rounded(.up)) - 1
+        // Saturating: a range beyond Int is caught by the frame limit below.
+        let first = Int(saturating: from * fps - 1e-9, rounding: .up)
+        let last = includeEnd ? Int(saturating: to * fps + 1e-9, rounding: .down)
+                              : Int(saturating: to * fps - 1e-9, rounding: .up) &- 1
         try self.init(first: first, last: last, fps: fps)
     }
 
@@ -41,7 +45,8 @@ struct FrameSchedule: Equatable {
         guard last >= first else {
             throw CLIError("the range holds no frame at \(fps) fps; widen it or pass --include-end")
         }
-        guard last - first < Self.limit else { throw CLIError("the range holds more than \(Self.limit) frames") }
+        guard last.subtractingReportingOverflow(first).partialValue < Self.limit,
+              !last.subtractingReportingOverflow(first).overflow else { throw CLIError("the range holds more than \(Self.limit) frames") }
         self.fps = fps
         numbers = Array(first...last)
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import LayerFX
 
 /// The progress line of a sequence render on a terminal: frames done, frames
 /// per second and time left, redrawn at most ten times a second on stderr.
@@ -43,7 +44,7 @@ final class ProgressLine {
     }
 
     static func clock(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
+        let s = max(Int(saturating: seconds, rounding: .toNearestOrAwayFromZero), 0)
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                          : String(format: "%d:%02d", s / 60, s % 60)
     }

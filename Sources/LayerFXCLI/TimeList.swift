@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// The `--times` argument of `layerfx values`: comma-separated times in
 /// seconds, each a number or a range `start:end:step` (end included when a
 /// step lands on it).
@@ -24,7 +26,8 @@ struct TimeList {
                 guard step > 0, end >= start else {
                     throw CLIError("--times: the range \"\(item)\" needs start ≤ end and a positive step")
                 }
-                let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
+                let steps = Int(saturating: (end - start) / step + 1e-9, rounding: .down)
+                let count = steps < Self.limit ? steps + 1 : steps
                 guard count <= Self.limit - times.count else {
                     throw CLIError("--times: the range \"\(item)\" has \(count) times; the limit is \(Self.limit)")
                 }

@@ -160,7 +160,7 @@ public struct WorkBudgetExceeded: Error, CustomStringConvertible, Sendable, Hash
     private static func count(_ v: Double) -> String {
         if v < 1e15 { return String(Int64(v)) }
         guard v.isFinite else { return "more than 1e308" }
-        let exponent = Int(log10(v).rounded(.down))
+        let exponent = Int(saturating: log10(v), rounding: .down)
         var mantissa = v / pow(10, Double(exponent))
         mantissa = (mantissa * 100).rounded() / 100
         let text = mantissa == mantissa.rounded() ? String(Int(mantissa)) : "\(mantissa)"

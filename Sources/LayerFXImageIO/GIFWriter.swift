@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGIF
+import LayerFXCore
 import LayerFXPrimitives
 
 /// Writes an animated GIF through giflib, one frame at a time (memory stays
@@ -27,7 +28,7 @@ public final class GIFWriter {
             throw ImageWriteError(description: "a GIF is at most 65535 px a side (got \(width)×\(height))")
         }
         self.width = width; self.height = height; self.path = path
-        delay = max(Int((100 / framesPerSecond).rounded()), 1)
+        delay = min(max(Int(saturating: 100 / framesPerSecond, rounding: .toNearestOrAwayFromZero), 1), 65_535)
         temporaryPath = AtomicFile.temporaryPath(beside: path, extension: "gif.tmp")
         var error: Int32 = 0
         file = EGifOpenFileName(temporaryPath, true, &error)

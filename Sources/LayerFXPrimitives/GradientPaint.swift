@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// How a primitive's fill is painted; raw values are what the shaders see in
 /// `a_paint0.x`.
 public enum PaintKind: Int, Sendable, CaseIterable {
@@ -37,7 +39,7 @@ public struct GradientPaint: Equatable, Sendable {
 
     /// Packs a colour as 8-bit RGBA, red in the low byte (as the fragment shader unpacks it).
     public static func pack(_ c: SIMD4<Float>) -> UInt32 {
-        func byte(_ v: Float) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Float) -> UInt32 { UInt32(saturating: (min(max(v, 0), 1) * 255).rounded()) }
         return byte(c.x) | byte(c.y) << 8 | byte(c.z) << 16 | byte(c.w) << 24
     }
 

@@ -47,7 +47,7 @@ struct SceneDocument: SceneValueDecodable {
         let limit = Double(SceneLoader.maximumPixelDimension)
         let width = (size.width * scale).rounded(.up)
         let height = (size.height * scale).rounded(.up)
-        func text(_ v: Double) -> String { v.isFinite && v < 1e15 ? String(Int(v)) : "\(v)" }
+        func text(_ v: Double) -> String { abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
         if !(width <= limit && height <= limit) {
             throw sizeValue.issue("frame of \(text(width))×\(text(height)) px exceeds the \(Int(limit)) px limit per side")
         }
