@@ -315,6 +315,8 @@ lfx_result lfx_renderer_get_backend(const lfx_renderer *renderer, lfx_backend *b
  * instead of running for minutes or exhausting memory.
  * @param key one of `"instances"` (layer instances, replicator copies
  *            included; default 10000000), `"primitives"` (4000000),
+ *            `"pixels"` (pixels to shade, each primitive's box on the frame;
+ *            8000000000),
  *            `"vertices"` (path vertices after flattening; 10000000),
  *            `"stroke-pieces"` (2000000), `"band-edges"` (16000000, at most
  *            16777216), `"offscreen-layers"` (100000), `"offscreen-pixels"`

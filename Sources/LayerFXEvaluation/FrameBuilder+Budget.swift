@@ -28,6 +28,14 @@ extension FrameBuilder {
         return false
     }
 
+    /// Charges the pixels of the frame that the device box `x0…x1` × `y0…y1`
+    /// covers (nothing for a box off the frame; NaN counts as nothing).
+    mutating func chargePixels(x0: Double, y0: Double, x1: Double, y1: Double) -> Bool {
+        let columns = min(x1, Double(width)) - max(x0, 0), rows = min(y1, Double(height)) - max(y0, 0)
+        guard columns > 0, rows > 0 else { return true }
+        return charge(.pixels, Int(saturating: columns * rows))
+    }
+
     /// Records the first limit the frame went over, at the current layer.
     mutating func fail(_ key: WorkBudget.Key, count: Double, verb: String) {
         guard exceeded == nil else { return }

@@ -17,20 +17,25 @@ extension FrameBuilder {
     /// where the old point p is `scale`·p + `origin`), draw it as polygons,
     /// or draw nothing.
     enum FarGeometry {
-        case asIs
+        /// Drawn as it is; its device box, for the budget.
+        case asIs(x0: Double, y0: Double, x1: Double, y1: Double)
+        /// A general path: not an analytic shape.
+        case notAnalytic
         case cut(Subpath, AffineTransform, origin: Point, scale: Double)
         case polygons
         case invisible
     }
 
     func farGeometry(_ subpath: Subpath, outset: Double, transform: AffineTransform) -> FarGeometry {
-        guard let local = Self.localBounds(of: subpath, outset: outset) else { return .asIs }
+        guard let local = Self.localBounds(of: subpath, outset: outset) else { return .notAnalytic }
         let device = Self.boundingBox(of: local, transform)
         guard device.x0.isFinite, device.y0.isFinite, device.x1.isFinite, device.y1.isFinite else {
             return .invisible
         }
         let reach = Self.analyticReach, w = Double(width), h = Double(height)
-        if device.x0 >= -reach, device.y0 >= -reach, device.x1 <= w + reach, device.y1 <= h + reach { return .asIs }
+        if device.x0 >= -reach, device.y0 >= -reach, device.x1 <= w + reach, device.y1 <= h + reach {
+            return .asIs(x0: device.x0, y0: device.y0, x1: device.x1, y1: device.y1)
+        }
         let margin = 2.0
         if device.x1 < -margin || device.y1 < -margin || device.x0 > w + margin || device.y0 > h + margin {
             return .invisible
@@ -93,19 +98,22 @@ extension FrameBuilder {
         }
     }
 
-    /// The axis-aligned box around `rect`'s corners mapped by `transform`.
+    /// The axis-aligned box around `rect`'s corners mapped by `transform`
+    /// (NaN when a corner is NaN, so callers see it as non-finite).
     private static func boundingBox(of rect: Rect, _ transform: AffineTransform)
         -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let t = transform
+        let nan = (x0: Double.nan, y0: Double.nan, x1: Double.nan, y1: Double.nan)
+        // Products of finite numbers are never NaN, so NaN can only come from the sums, checked below.
+        guard t.isFinite, rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite,
+              rect.size.height.isFinite else { return nan }
         let x0 = rect.origin.x, y0 = rect.origin.y, x1 = x0 + rect.size.width, y1 = y0 + rect.size.height
-        let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1)]
-            .map(transform.apply)
-        // NaN propagates into the result, so callers see it as non-finite.
-        var box = (x0: corners[0].x, y0: corners[0].y, x1: corners[0].x, y1: corners[0].y)
-        for p in corners {
-            if p.x.isNaN || p.y.isNaN { return (.nan, .nan, .nan, .nan) }
-            box = (min(box.x0, p.x), min(box.y0, p.y), max(box.x1, p.x), max(box.y1, p.y))
-        }
-        return box
+        // Each device coordinate is extreme at one corner: take the larger and smaller term per axis.
+        let ax0 = t.a * x0, ax1 = t.a * x1, cy0 = t.c * y0, cy1 = t.c * y1
+        let bx0 = t.b * x0, bx1 = t.b * x1, dy0 = t.d * y0, dy1 = t.d * y1
+        let box = (x0: min(ax0, ax1) + min(cy0, cy1) + t.tx, y0: min(bx0, bx1) + min(dy0, dy1) + t.ty,
+                   x1: max(ax0, ax1) + max(cy0, cy1) + t.tx, y1: max(bx0, bx1) + max(dy0, dy1) + t.ty)
+        return box.x0.isNaN || box.y0.isNaN || box.x1.isNaN || box.y1.isNaN ? nan : box
     }
 }
 

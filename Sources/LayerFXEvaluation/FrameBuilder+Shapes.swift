@@ -15,9 +15,13 @@ extension FrameBuilder {
               lineWidth.isFinite else { return }
         if checksReach {
             switch farGeometry(subpath, outset: stroke == nil ? 0 : lineWidth / 2, transform: transform) {
-            case .asIs: break
+            case .asIs(let x0, let y0, let x1, let y1):
+                guard chargePixels(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1) else { return }
+            case .notAnalytic: break
             case .invisible: return
             case .cut(let cut, let recentred, let origin, let scale):
+                // The cut covers the whole frame, or most of it.
+                guard chargePixels(x0: 0, y0: 0, x1: Double(width), y1: Double(height)) else { return }
                 return emit(cut, fill: fill, stroke: stroke, lineWidth: lineWidth * scale, transform: recentred,
                             clips: clips, paint: paint?.mapped(scale: scale, origin: origin), checksReach: false)
             case .polygons:

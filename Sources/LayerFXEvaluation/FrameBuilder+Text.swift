@@ -30,7 +30,9 @@ extension FrameBuilder {
                 texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.width),
                 color: vector, opacity: 1)
             clips.apply(to: &instance)
-            guard instance.isFinite else { continue }
+            let box = instance.deviceBounds
+            guard instance.isFinite, chargePixels(x0: Double(box.x), y0: Double(box.y), x1: Double(box.z),
+                                                  y1: Double(box.w)) else { continue }
             primitives.append(instance)
             emitted = true
         }

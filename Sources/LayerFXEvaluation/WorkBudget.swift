@@ -12,6 +12,7 @@ import LayerFXCore
 /// |---|---|---|
 /// | `instances` | layer instances visited, replicator copies included | 10,000,000 |
 /// | `primitives` | display-list primitives (256 bytes each) | 4,000,000 |
+/// | `pixels` | pixels to shade: each primitive's box on the frame, summed | 8,000,000,000 |
 /// | `vertices` | path vertices after flattening, stroke outlines included | 10,000,000 |
 /// | `stroke-pieces` | stroke pieces: dashes, joins and caps | 2,000,000 |
 /// | `band-edges` | polygon edges in the display list, once per 8-row band each crosses | 16,000,000 |
@@ -32,6 +33,9 @@ public struct WorkBudget: Sendable, Hashable {
         case instances
         /// Display-list primitives.
         case primitives
+        /// Pixels to shade: the part of each primitive's bounding box on the
+        /// frame, summed over the primitives (overdraw counts every time).
+        case pixels
         /// Path vertices after flattening (fills and stroke outlines).
         case vertices
         /// Stroke pieces: dashes, joins and caps.
@@ -53,6 +57,7 @@ public struct WorkBudget: Sendable, Hashable {
             switch self {
             case .instances: 10_000_000
             case .primitives: 4_000_000
+            case .pixels: 8_000_000_000
             case .vertices: 10_000_000
             case .strokePieces: 2_000_000
             case .bandEdges: 16_000_000
@@ -68,13 +73,14 @@ public struct WorkBudget: Sendable, Hashable {
             switch self {
             case .instances: 0
             case .primitives: 1
-            case .vertices: 2
-            case .strokePieces: 3
-            case .bandEdges: 4
-            case .offscreenLayers: 5
-            case .offscreenPixels: 6
-            case .glyphs: 7
-            case .textLength: 8
+            case .pixels: 2
+            case .vertices: 3
+            case .strokePieces: 4
+            case .bandEdges: 5
+            case .offscreenLayers: 6
+            case .offscreenPixels: 7
+            case .glyphs: 8
+            case .textLength: 9
             }
         }
 
@@ -83,6 +89,7 @@ public struct WorkBudget: Sendable, Hashable {
             switch self {
             case .instances: "layer instances"
             case .primitives: "primitives"
+            case .pixels: "pixels to shade"
             case .vertices: "path vertices"
             case .strokePieces: "stroke pieces"
             case .bandEdges: "polygon band edges"

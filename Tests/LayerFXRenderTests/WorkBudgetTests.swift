@@ -52,6 +52,17 @@ struct WorkBudgetTests {
         #expect(Self.message(try Self.scene(layers), [.primitives: 6]) == nil)
     }
 
+    @Test func pixelsToShadeCountOverdraw() throws {
+        let square = ##"{"position":[50,50],"bounds":[0,0,40,40],"backgroundColor":"#FF0000"}"##
+        let layers = Array(repeating: square, count: 3).joined(separator: ",")
+        // Each square's box, grown by a pixel for antialiasing: 42 × 42 = 1764 pixels.
+        #expect(Self.message(try Self.scene(layers), [.pixels: 3000])
+                == "at t=0 s: layers[1]: the frame needs 3528 pixels to shade; the limit is 3000 (--budget pixels=N)")
+        let frameSized = ##"{"position":[50,50],"bounds":[0,0,1e30,1e30],"backgroundColor":"#FF0000"}"##
+        #expect(Self.message(try Self.scene(frameSized), [.pixels: 9999])
+                == "at t=0 s: layers[0]: the frame needs 10000 pixels to shade; the limit is 9999 (--budget pixels=N)")
+    }
+
     @Test func pathVerticesAreCountedBeforeFlattening() throws {
         let curves = String(repeating: "C 0 100 100 100 100 0 ", count: 50)
         let shape = ##"{"sublayers":[{"type":"shape","path":{"svg":"M 0 0 \##(curves)Z"},"fillColor":"#00FF00"}]}"##
@@ -106,12 +117,12 @@ struct WorkBudgetTests {
         #expect(budget[.instances] == 50_000_000)
         try budget.set(parsing: "band-edges=99999999999")
         #expect(budget[.bandEdges] == 1 << 24)
-        #expect(throws: WorkBudgetSyntaxError.self) { try budget.set(parsing: "pixels=5") }
+        #expect(throws: WorkBudgetSyntaxError.self) { try budget.set(parsing: "pixel=5") }
         #expect(throws: WorkBudgetSyntaxError.self) { try budget.set(parsing: "glyphs=-1") }
         do {
             try budget.set(parsing: "glyphs")
         } catch {
-            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, vertices, stroke-pieces, band-edges, offscreen-layers, offscreen-pixels, glyphs, text-length")
+            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, offscreen-layers, offscreen-pixels, glyphs, text-length")
         }
     }
 }
