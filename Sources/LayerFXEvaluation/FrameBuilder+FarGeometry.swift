@@ -46,7 +46,7 @@ extension FrameBuilder {
         // its stroke comes near a pixel), then described from a local origin
         // at the cut's centre, in device units when the scale is uniform, so
         // every number is small again.
-        guard case .roundedRect(let rect, let cornerRadius) = subpath, transform.b == 0, transform.c == 0
+        guard case .roundedRect(_, let cornerRadius) = subpath, transform.b == 0, transform.c == 0
         else { return .polygons }
         let grow = (max(cornerRadius, 0) + outset) * max(abs(transform.a), abs(transform.d)) + margin
         let x0 = max(device.x0, -grow), y0 = max(device.y0, -grow)

@@ -114,8 +114,22 @@ extension PrimitiveInstance {
     /// Whether every floating-point field is finite: a primitive that is not
     /// would draw differently on each backend, so evaluation never emits one.
     public var isFinite: Bool {
-        let fields = [transform, translation, shape, shapeExtra, fillColor, strokeColor, clip0Linear, clip0Offset,
-                      clip1Linear, clip1Offset, clipRadii, paint0, paint1, paint2]
-        return fields.allSatisfy { v in v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
+        // x · 0 is 0 for finite x and NaN for ±∞ and NaN; NaN never equals 0.
+        let zero = SIMD4<Float>.zero
+        var probe: SIMD4<Float> = transform * zero
+        probe += translation * zero
+        probe += shape * zero
+        probe += shapeExtra * zero
+        probe += fillColor * zero
+        probe += strokeColor * zero
+        probe += clip0Linear * zero
+        probe += clip0Offset * zero
+        probe += clip1Linear * zero
+        probe += clip1Offset * zero
+        probe += clipRadii * zero
+        probe += paint0 * zero
+        probe += paint1 * zero
+        probe += paint2 * zero
+        return probe == zero
     }
 }
