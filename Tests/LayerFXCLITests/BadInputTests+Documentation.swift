@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+extension BadInputTests {
+    /// docs/bad-inputs.md in the repository.
+    static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "docs/bad-inputs.md")
+
+    static let tableStart = "<!-- table generated from Tests/LayerFXCLITests/BadInputTests*.swift -->"
+    static let tableEnd = "<!-- end of generated table -->"
+
+    /// The table's rows, numbered in order: every checked row, then the interrupted runs.
+    static var table: String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        var lines = ["| # | input | exact error line (`$DIR`: the output's folder) | exit status | output left |",
+                     "|---|---|---|---|---|"]
+        for (i, row) in all.enumerated() {
+            lines.append("| \(i + 1) | \(cell(row.input)) | `layerfx: error: \(cell(row.error))` | 1 | none |")
+        }
+        for (i, row) in interrupts.enumerated() {
+            lines.append("| \(all.count + i + 1) | \(row.input) | (none: the signal ends the process) "
+                         + "| killed by signal \(row.signal) (\(128 + row.signal) in a shell) | none |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The documented table is the one the tests check; `LAYERFX_UPDATE_DOCS=1`
+    /// rewrites it.
+    @Test func documentedTableMatchesTheTests() throws {
+        let text = try String(contentsOf: Self.documentURL, encoding: .utf8)
+        let start = try #require(text.range(of: Self.tableStart))
+        let end = try #require(text.range(of: Self.tableEnd))
+        let current = String(text[start.upperBound..<end.lowerBound])
+        let expected = "\n" + Self.table + "\n"
+        if ProcessInfo.processInfo.environment["LAYERFX_UPDATE_DOCS"] == "1", current != expected {
+            try (String(text[..<start.upperBound]) + expected + String(text[end.lowerBound...]))
+                .write(to: Self.documentURL, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(current == expected, "run LAYERFX_UPDATE_DOCS=1 swift test --filter BadInputTests to regenerate")
+    }
+}
