@@ -26,10 +26,12 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     var testDescription: String { input }
 
     /// A row whose scene file holds `json`, rendered on the CPU to `$DIR/out.png`.
-    static func scene(_ input: String, _ json: String, _ error: String, extra: [String] = []) -> BadInput {
-        BadInput(input: input, arguments: ["render", "$DIR/scene.json", "-o", "$DIR/out.png", "--backend", "cpu"] + extra,
-                 scene: Array(json.utf8), error: error)
+    static func scene(_ input: String, _ json: String, _ error: String) -> BadInput {
+        BadInput(input: input, arguments: sceneArguments, scene: Array(json.utf8), error: error)
     }
+
+    /// The command of a scene row: render `scene.json` on the CPU to `out.png`.
+    static let sceneArguments = ["render", "$DIR/scene.json", "-o", "$DIR/out.png", "--backend", "cpu"]
 
     /// A row rendering a small valid scene with `arguments` after the scene path.
     static func render(_ input: String, _ arguments: [String], _ error: String) -> BadInput {

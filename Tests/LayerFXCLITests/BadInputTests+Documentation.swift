@@ -12,16 +12,38 @@ extension BadInputTests {
     /// The table's rows, numbered in order: every checked row, then the interrupted runs.
     static var table: String {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
-        var lines = ["| # | input | exact error line (`$DIR`: the output's folder) | exit status | output left |",
+        var lines = ["| # | input | exact error line (`$DIR`: the test's folder) | exit status | output left |",
                      "|---|---|---|---|---|"]
         for (i, row) in all.enumerated() {
-            lines.append("| \(i + 1) | \(cell(row.input)) | `layerfx: error: \(cell(row.error))` | 1 | none |")
+            lines.append("| \(i + 1) | \(cell(row.input)): \(cell(detail(row))) | `layerfx: error: \(cell(row.error))` | 1 | none |")
         }
         for (i, row) in interrupts.enumerated() {
             lines.append("| \(all.count + i + 1) | \(row.input) | (none: the signal ends the process) "
                          + "| killed by signal \(row.signal) (\(128 + row.signal) in a shell) | none |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The command of a row unless it is the usual `BadInput.sceneArguments`,
+    /// and its scene file unless it is the small valid one (the JSON text
+    /// when it is one line of up to 120 bytes).
+    static func detail(_ row: BadInput) -> String {
+        let words = row.arguments.map { $0.isEmpty ? "''" : $0 }
+        var parts: [String] = []
+        if row.arguments != BadInput.sceneArguments || !row.shell.isEmpty {
+            parts.append("`" + (row.shell.isEmpty ? "" : row.shell + "; ") + "layerfx " + words.joined(separator: " ") + "`")
+        }
+        if let scene = row.scene, scene != Array(BadInput.validScene.utf8) {
+            if scene.isEmpty {
+                parts.append("an empty scene.json")
+            } else if let text = String(validating: scene, as: UTF8.self), scene.count <= 120, !text.contains("\n"),
+               !text.contains("`"), !text.hasPrefix("\u{FEFF}") {
+                parts.append("scene.json `\(text)`")
+            } else {
+                parts.append("scene.json of \(scene.count) bytes")
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// The documented table is the one the tests check; `LAYERFX_UPDATE_DOCS=1`
