@@ -57,5 +57,21 @@ extension BadInputTests {
         .scene("font file that is not a font (the scene itself)",
                #"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"$DIR/scene.json"}]}"#,
                "$DIR/scene.json:1:63: layers[0].font: font file \"$DIR/scene.json\" could not be loaded (not a font file: unknown file format, FreeType error 0x02)"),
+        BadInput(input: "empty font file", arguments: BadInput.sceneArguments,
+                 scene: Array(#"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"$DIR/empty.ttf"}]}"#.utf8),
+                 error: "$DIR/scene.json:1:63: layers[0].font: font file \"$DIR/empty.ttf\" could not be loaded (not a font file: unknown file format, FreeType error 0x02)",
+                 setup: { dir in
+                     try Data().write(to: dir.appending(path: "empty.ttf"))
+                     return {}
+                 }),
+        BadInput(input: "FIFO as the font (would block reading)", arguments: BadInput.sceneArguments,
+                 scene: Array(#"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"$DIR/fifo.ttf"}]}"#.utf8),
+                 error: "$DIR/scene.json:1:63: layers[0].font: font file \"$DIR/fifo.ttf\" is not a regular file (a device, FIFO or socket)",
+                 setup: { dir in
+                     mkfifo(dir.appending(path: "fifo.ttf").path, 0o644)
+                     return {}
+                 }),
+        .scene("a folder as the font", #"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"$DIR/"}]}"#,
+               "$DIR/scene.json:1:63: layers[0].font: font file \"$DIR\" is a folder"),
     ]
 }
