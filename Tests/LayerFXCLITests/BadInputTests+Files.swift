@@ -50,6 +50,16 @@ extension BadInputTests {
                  error: "$DIR: cannot read file: Is a directory"),
         BadInput(input: "unreadable scene file (/proc/self/mem)", arguments: ["render", "/proc/self/mem", "-o", "$DIR/out.png"],
                  error: "/proc/self/mem: cannot read file: Input/output error"),
+        BadInput(input: "scene file over 1 GiB (a sparse 2 GiB file)", arguments: ["render", "$DIR/huge.json", "-o", "$DIR/out.png"],
+                 error: "$DIR/huge.json: cannot read file: larger than 1024 MiB, the limit for a scene file",
+                 setup: { dir in
+                     let huge = dir.appending(path: "huge.json")
+                     try Data().write(to: huge)
+                     let handle = try FileHandle(forWritingTo: huge)
+                     try handle.truncate(atOffset: 2 << 30)
+                     try handle.close()
+                     return {}
+                 }),
         BadInput(input: "/dev/null as the scene (no bytes)", arguments: ["render", "/dev/null", "-o", "$DIR/out.png"],
                  error: "/dev/null:1:1: unexpected end of input; expected a JSON value"),
         .scene("missing font file", #"{"size":[10,10],"layers":[{"type":"text","string":"Hi","font":"/no/such/font.ttf"}]}"#,
