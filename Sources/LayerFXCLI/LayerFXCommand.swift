@@ -33,24 +33,24 @@ struct LayerFXCommand: ParsableCommand {
         // Past a file size limit (`ulimit -f`), writes fail with EFBIG and are
         // reported, instead of SIGXFSZ killing the process mid-file.
         signal(SIGXFSZ, SIG_IGN)
-        let command: ParsableCommand
+        var command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
             exitReporting(error)
         }
         do {
-            var running = command
-            try running.run()
+            try command.run()
         } catch {
-            exit(withError: error)
+            exitReporting(error)
         }
     }
 
-    /// Exits for a parsing error: help and version as ArgumentParser prints
-    /// them, anything else as one error line with status 1.
+    /// Exits for an error: help and version as ArgumentParser prints them, an
+    /// `ExitCode` (its line already printed) with its status, anything else as
+    /// one error line with status 1.
     private static func exitReporting(_ error: Error) -> Never {
-        guard exitCode(for: error) != .success else { exit(withError: error) }
+        guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
         let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         var text = lines.filter { !$0.isEmpty && !$0.hasPrefix("Help:") && !$0.hasPrefix("Usage:") }
             .joined(separator: "; ")
