@@ -12,15 +12,18 @@ struct FrameSchedule: Equatable {
     /// `includeEnd`), at `fps` frames per second.
     init(from: Double, to: Double, fps: Double, includeEnd: Bool) throws {
         try Self.check(fps: fps)
-        guard from.isFinite, to.isFinite, to >= from else {
-            throw CLIError("--to (\(to)) must not be before --from (\(from))")
+        guard from.isFinite, to.isFinite else {
+            throw CLIError("--from and --to must be finite numbers of seconds, got \(from) and \(to)")
         }
+        guard to >= from else { throw CLIError("--to (\(to)) must not be before --from (\(from))") }
         // Frame times are n / fps; tolerate the rounding of decimal inputs such as 0.1 · 30.
-        // Saturating: a range beyond Int is caught by the frame limit below.
-        let first = Int(saturating: from * fps - 1e-9, rounding: .up)
-        let last = includeEnd ? Int(saturating: to * fps + 1e-9, rounding: .down)
-                              : Int(saturating: to * fps - 1e-9, rounding: .up) &- 1
-        try self.init(first: first, last: last, fps: fps)
+        let first = (from * fps - 1e-9).rounded(.up)
+        let last = includeEnd ? (to * fps + 1e-9).rounded(.down) : (to * fps - 1e-9).rounded(.up) - 1
+        guard last - first < Double(Self.limit) else { throw CLIError("the range holds more than \(Self.limit) frames") }
+        guard abs(first) < Double(Self.largestFrame), abs(last) < Double(Self.largestFrame) else {
+            throw CLIError("--from \(from) and --to \(to) at \(fps) fps give frame numbers beyond ±\(Self.largestFrame)")
+        }
+        try self.init(first: Int(saturating: first), last: Int(saturating: last), fps: fps)
     }
 
     /// `--frames A-B` (inclusive) or a single `--frames N`.
@@ -40,6 +43,9 @@ struct FrameSchedule: Equatable {
 
     /// At most this many frames in one run, so a typo cannot start an endless job.
     static let limit = 10_000_000
+
+    /// Largest frame number (2⁵³, where doubles stop counting in whole steps).
+    static let largestFrame = 1 << 53
 
     private init(first: Int, last: Int, fps: Double) throws {
         guard last >= first else {

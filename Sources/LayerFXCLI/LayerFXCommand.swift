@@ -1,4 +1,8 @@
 import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `layerfx`: renders Core Animation-style scenes headlessly.
 @main
@@ -20,4 +24,38 @@ struct LayerFXCommand: ParsableCommand {
               layerfx bench ripples --count 100000 --backend cpu
             """,
         subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self, BenchCommand.self])
+
+    /// Parses the command line and runs the command. A usage error (unknown
+    /// option, malformed or invalid value) becomes one line
+    /// `layerfx: error: …` with exit status 1, like every other error;
+    /// `--help` and `--version` print as usual.
+    static func main() {
+        // Past a file size limit (`ulimit -f`), writes fail with EFBIG and are
+        // reported, instead of SIGXFSZ killing the process mid-file.
+        signal(SIGXFSZ, SIG_IGN)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exitReporting(error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exitReporting(error)
+        }
+    }
+
+    /// Exits for an error: help and version as ArgumentParser prints them, an
+    /// `ExitCode` (its line already printed) with its status, anything else as
+    /// one error line with status 1.
+    private static func exitReporting(_ error: Error) -> Never {
+        guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
+        let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var text = lines.filter { !$0.isEmpty && !$0.hasPrefix("Help:") && !$0.hasPrefix("Usage:") }
+            .joined(separator: "; ")
+        if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+        printError("layerfx: error: \(text)")
+        exit(withError: ExitCode(1))
+    }
 }

@@ -15,6 +15,7 @@ enum OutputTarget: Equatable {
     init(_ text: String, sequence: Bool) throws {
         let lower = text.lowercased()
         if text == "-" { self = .standardOutput; return }
+        try Self.checkFileName(text)
         if lower.hasSuffix(".gif") { self = .gif(text); return }
         if Self.videoExtensions.contains(where: { lower.hasSuffix($0) }) { self = .video(text); return }
         let fields = try Self.fields(in: text)

@@ -46,10 +46,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Include the frame at --to when it falls on a frame time.")
     var includeEnd = false
 
-    @Option(help: "A sequence of frame numbers FIRST-LAST (inclusive), frame n at n / fps.")
+    @Option(parsing: .unconditional, help: "A sequence of frame numbers FIRST-LAST (inclusive), frame n at n / fps.")
     var frames: String?
 
-    @Option(help: "Frames per second of a sequence.")
+    @Option(parsing: .unconditional, help: "Frames per second of a sequence.")
     var fps: Double = 60
 
     @Option(help: "Render only shard K of N (K/N, 1-based), or auto from Slurm or Kubernetes indexed-job variables.")
@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "auto (GPU if an EGL display opens, else CPU), gpu or cpu.")
     var backend: BackendChoice = .auto
 
-    @Option(help: "Pixels per point; overrides the scene's scale.")
+    @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
@@ -97,10 +97,10 @@ struct RenderCommand: ParsableCommand {
             var loaded = try SceneLoader.load(contentsOfFile: scene)
             if let scale {
                 loaded.scale = scale
-                let size = SceneEvaluator.pixelSize(of: loaded)
                 let limit = SceneLoader.maximumPixelDimension
-                guard size.width <= limit, size.height <= limit else {
-                    throw CLIError("--scale \(scale) makes a \(size.width)×\(size.height) px frame; the limit is \(limit) px per side")
+                let width = (loaded.size.width * scale).rounded(.up), height = (loaded.size.height * scale).rounded(.up)
+                guard width <= Double(limit), height <= Double(limit) else {
+                    throw CLIError("--scale \(scale) makes a \(pixelText(width))×\(pixelText(height)) px frame; the limit is \(limit) px per side")
                 }
             }
             let target = try OutputTarget(output, sequence: isSequence)
@@ -139,6 +139,11 @@ extension RenderCommand {
         }
         return schedule
     }
+}
+
+/// A pixel count for a message: whole below 10¹⁵, otherwise in exponent form.
+private func pixelText(_ value: Double) -> String {
+    value < 1e15 ? String(Int(value)) : "\(value)"
 }
 
 extension BackendChoice: ExpressibleByArgument {}

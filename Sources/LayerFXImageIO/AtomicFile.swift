@@ -10,6 +10,7 @@ public enum AtomicFile {
     /// renames it to `path`. On any error the temporary file is removed and
     /// `path` is left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        if isSpecial(path) { return try writeInPlace(bytes, to: path) }
         var template = Array((folder(of: path) + "/.layerfx-XXXXXX.tmp").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw error("cannot write \(path)") }
@@ -37,6 +38,10 @@ public enum AtomicFile {
         // mkstemps creates files 0600 and other writers use their own modes.
         let mask = umask(0); umask(mask)
         chmod(temporaryPath, 0o644 & ~mask)
+        if isSpecial(path) {
+            unlink(temporaryPath)
+            throw ImageWriteError(description: "cannot write \(path): not a regular file (a device, FIFO or socket)")
+        }
         guard rename(temporaryPath, path) == 0 else {
             let failure = error("cannot write \(path)")
             unlink(temporaryPath)
@@ -55,6 +60,31 @@ public enum AtomicFile {
                 written += n
             }
             return true
+        }
+    }
+
+    /// Whether `path` is a device, FIFO or socket (following links), which
+    /// must be written to and never replaced by a rename.
+    static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// Writes `bytes` straight into the device, FIFO or socket at `path`
+    /// (`/dev/null`, `/dev/stdout`): there is no file to replace atomically.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws {
+        // Non-blocking, so a FIFO without a reader fails (ENXIO) instead of waiting forever.
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw error("cannot write \(path)") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let ok = writeAll(bytes, to: fd)
+        let saved = errno
+        close(fd)
+        guard ok else {
+            errno = saved
+            throw error("cannot write \(path)")
         }
     }
 

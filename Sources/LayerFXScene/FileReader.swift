@@ -6,6 +6,9 @@ import Musl
 
 /// Reads whole files with POSIX calls, so failures carry the system's reason.
 enum FileReader {
+    /// Largest scene file read: 1 GiB.
+    static let maximumSize = 1 << 30
+
     /// The bytes of the file at `path`; a failure is a `SceneError` with path ""
     /// and a message like `cannot read file: No such file or directory`.
     static func read(_ path: String) throws(SceneError) -> [UInt8] {
@@ -18,7 +21,12 @@ enum FileReader {
 
         var bytes: [UInt8] = []
         var info = stat()
-        if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        let tooLarge = SceneError(source: path, path: "",
+                                  message: "cannot read file: larger than \(maximumSize >> 20) MiB, the limit for a scene file")
+        if fstat(fd, &info) == 0, info.st_size > 0 {
+            guard info.st_size <= maximumSize else { throw tooLarge }
+            bytes.reserveCapacity(Int(info.st_size))
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -27,6 +35,8 @@ enum FileReader {
                 throw failure(errno)
             }
             if count == 0 { break }
+            // A device or pipe that never ends (/dev/zero) stops here.
+            guard bytes.count + count <= maximumSize else { throw tooLarge }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes

@@ -92,7 +92,8 @@ extension JSONParser {
             value = slowParse(start..<i)
         }
         guard value.isFinite else {
-            throw error("number out of range", at: start)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(i, start + 24)]), as: UTF8.self)
+            throw error("number \(text)\(i - start > 24 ? "…" : "") is out of range (beyond ±1.8e308)", at: start)
         }
         return value
     }

@@ -16,10 +16,24 @@ enum PathComponent: Hashable, Sendable {
         if let i = key.intValue { self = .index(i) } else { self = .key(key.stringValue) }
     }
 
+    /// Longest path shown in full; deeper paths keep their first and last
+    /// `elidedEnds` steps around a `…`, so an error line stays short.
+    static let longestShownPath = 24
+    static let elidedEnds = 8
+
     /// Formats a path the way messages show it: `layers[2].animations[0].keyPath`;
-    /// the empty path (the document root) is "".
+    /// the empty path (the document root) is "". Paths deeper than
+    /// `longestShownPath` steps show their ends: `[0][0]…[0][0]`.
     static func format(_ path: [PathComponent]) -> String {
-        var out = ""
+        guard path.count <= longestShownPath else {
+            return format(path.prefix(elidedEnds), continuing: "") + format(path.suffix(elidedEnds), continuing: "…")
+        }
+        return format(path[...], continuing: "")
+    }
+
+    /// `prefix` followed by `path`, with a dot before a key unless it comes first.
+    private static func format(_ path: ArraySlice<PathComponent>, continuing prefix: String) -> String {
+        var out = prefix
         for component in path {
             switch component {
             case .key(let k):

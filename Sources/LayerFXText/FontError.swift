@@ -14,6 +14,10 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
                   + "install fonts-dejavu-core or give a .ttf path")
     }
 
+    static func notAFile(_ path: String, folder: Bool) -> FontError {
+        FontError("font file \"\(path)\" is \(folder ? "a folder" : "not a regular file (a device, FIFO or socket)")")
+    }
+
     static func unreadable(_ path: String, _ error: Int32) -> FontError {
         FontError("font file \"\(path)\" could not be loaded (\(FreeType.describe(error)))")
     }

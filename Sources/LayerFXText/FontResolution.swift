@@ -60,11 +60,17 @@ extension Font {
         return name.contains("/") || [".ttf", ".otf", ".ttc"].contains { lowercased.hasSuffix($0) }
     }
 
-    /// The absolute path of `file` with symbolic links resolved.
+    /// The absolute path of `file` with symbolic links resolved; it must be a
+    /// regular file (FreeType would wait forever on a FIFO without a writer).
     private static func canonicalPath(ofFile file: String) throws -> String {
         guard let resolved = realpath(file, nil) else { throw FontError.fileNotFound(file) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        let path = String(cString: resolved)
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw FontError.notAFile(path, folder: info.st_mode & S_IFMT == S_IFDIR)
+        }
+        return path
     }
 }
 

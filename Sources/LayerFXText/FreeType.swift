@@ -29,9 +29,21 @@ enum FreeType {
         return try body(library!)
     }
 
-    /// "FreeType error 0x06": Debian's FreeType is built without error strings.
+    /// "not a font file: unknown file format, FreeType error 0x02": Debian's
+    /// FreeType is built without error strings, so the usual ones are named here.
     static func describe(_ error: FT_Error) -> String {
         let hex = String(UInt32(bitPattern: error), radix: 16)
-        return "FreeType error 0x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+        let code = "FreeType error 0x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+        return reasons[error].map { "\($0), \(code)" } ?? code
     }
+
+    /// What FreeType's common errors mean (`fterrdef.h`).
+    private static let reasons: [FT_Error: String] = [
+        0x01: "cannot open the file",
+        0x02: "not a font file: unknown file format",
+        0x03: "broken font file",
+        0x08: "broken font file: a table is damaged",
+        0x09: "broken font file: an offset within a table is wrong",
+        0x40: "out of memory",
+    ]
 }

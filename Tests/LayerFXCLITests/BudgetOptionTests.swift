@@ -43,8 +43,8 @@ struct BudgetOptionTests {
         ] {
             let run = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", dir.appending(path: "a.png").path,
                                    "--budget", text])
-            #expect(run.status == 64)
-            #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(run.stderr)")
+            #expect(run.status == 1)
+            #expect(run.stderr == "layerfx: error: \(message)\n")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }

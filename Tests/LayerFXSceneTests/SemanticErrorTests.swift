@@ -109,7 +109,7 @@ import LayerFXScene
 
     @Test func numbersThatMustBeFinite() {
         expectRejected(##"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacity", "duration": 1e999}]}]}"##,
-                       path: "layers[0].animations[0].duration", message: "number out of range", at: "1e999")
+                       path: "layers[0].animations[0].duration", message: "number 1e999 is out of range (beyond ±1.8e308)", at: "1e999")
         expectRejected(##"{"size": [1, 1], "layers": [{"animations": [{"keyPath": "opacity", "beginTime": "infinity"}]}]}"##,
                        path: "layers[0].animations[0].beginTime",
                        message: "expected a number, found a string", at: "\"infinity\"")

@@ -53,8 +53,8 @@ import LayerFXScene
     }
 
     @Test func numbersOutOfRange() {
-        #expect(sceneError(#"{"size": [1e999, 1]}"#)?.description == "scene.json:1:11: size[0]: number out of range")
-        #expect(sceneError(#"{"size": [1, -2.5E+400]}"#)?.description == "scene.json:1:14: size[1]: number out of range")
+        #expect(sceneError(#"{"size": [1e999, 1]}"#)?.description == "scene.json:1:11: size[0]: number 1e999 is out of range (beyond ±1.8e308)")
+        #expect(sceneError(#"{"size": [1, -2.5E+400]}"#)?.description == "scene.json:1:14: size[1]: number -2.5E+400 is out of range (beyond ±1.8e308)")
     }
 
     @Test func malformedNumbers() {

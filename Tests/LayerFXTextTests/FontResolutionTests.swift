@@ -68,7 +68,7 @@ func namedFont(name: String, file: String) throws {
     let resolved = try #require(realpath(file, nil))
     defer { free(resolved) }
     let canonical = String(cString: resolved)
-    #expect(errorText { try Font.resolve(file) } == "font file \"\(canonical)\" could not be loaded (FreeType error 0x02)")
+    #expect(errorText { try Font.resolve(file) } == "font file \"\(canonical)\" could not be loaded (not a font file: unknown file format, FreeType error 0x02)")
 }
 
 @Test func earlierSearchDirectoriesWin() throws {
