@@ -103,16 +103,19 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
             }
             let schedule = try isSequence ? sequenceSchedule() : nil
+            let interruption = Interruption(writing: target)
+            defer { withExtendedLifetime(interruption) {} }
             let renderer = try Renderer(backend)
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
             }
             if let schedule {
                 try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
-                                   skipExisting: skipExisting, quiet: quiet).run()
+                                   skipExisting: skipExisting, quiet: quiet, interruption: interruption).run()
             } else {
                 let pixels = try renderer.render(loaded, at: time ?? 0)
-                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height, framesPerSecond: fps)
+                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height,
+                                         framesPerSecond: fps, interruption: interruption)
                 try sink.accept(pixels, frame: 0)
                 try sink.finish(succeeded: true)
             }

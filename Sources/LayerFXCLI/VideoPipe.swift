@@ -4,7 +4,8 @@ import LayerFX
 /// A video file written by ffmpeg from raw RGBA frames on its standard input
 /// (H.264 in .mp4, VP9 in .webm, yuv420p). ffmpeg writes a temporary file
 /// that `AtomicFile.commit` renames into place once ffmpeg exits cleanly.
-final class VideoPipe {
+/// One thread feeds it; `kill()` may come from the signal handler's thread.
+final class VideoPipe: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
@@ -60,6 +61,14 @@ final class VideoPipe {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         unlink(temporaryPath)
+    }
+
+    /// Ends ffmpeg at once (SIGKILL, so it does not finish the file) and waits
+    /// up to two seconds for it to go; an interrupted run then removes its file.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<2000 where process.isRunning { usleep(1000) }
     }
 
     /// ffmpeg's own message, after it has stopped; the temporary file is removed.
