@@ -64,11 +64,21 @@ final class VideoPipe: @unchecked Sendable {
     }
 
     /// Ends ffmpeg at once (SIGKILL, so it does not finish the file) and waits
-    /// up to two seconds for it to go; an interrupted run then removes its file.
+    /// up to two seconds until it has stopped (gone or a zombie: it creates no
+    /// more files); an interrupted run then removes its file. The wait reads
+    /// /proc: Foundation's `isRunning` was seen to stay true while the main
+    /// thread renders.
     func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        for _ in 0..<2000 where process.isRunning { usleep(1000) }
+        let pid = process.processIdentifier
+        guard process.isRunning, pid > 0, Glibc.kill(pid, SIGKILL) == 0 else { return }
+        for _ in 0..<2000 where !Self.hasStopped(pid) { usleep(1000) }
+    }
+
+    private static func hasStopped(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state letter follows the parenthesized command name.
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return stat[close...].dropFirst(2).first == "Z"
     }
 
     /// ffmpeg's own message, after it has stopped; the temporary file is removed.
