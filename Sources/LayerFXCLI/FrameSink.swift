@@ -26,7 +26,9 @@ final class FrameSink {
 
     static var inFlight: Int { max(ProcessInfo.processInfo.activeProcessorCount, 2) }
 
-    init(target: OutputTarget, width: Int, height: Int, framesPerSecond: Double) throws {
+    /// `interruption` learns how to stop ffmpeg when a signal ends the run.
+    init(target: OutputTarget, width: Int, height: Int, framesPerSecond: Double,
+         interruption: Interruption? = nil) throws {
         switch target {
         case .png(let path): writer = .png(path)
         case .pngFiles: writer = .pngFiles(target)
@@ -34,7 +36,9 @@ final class FrameSink {
             writer = .gif(try GIFWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond))
         case .video(let path):
             signal(SIGPIPE, SIG_IGN)
-            writer = .video(try VideoPipe(path: path, width: width, height: height, framesPerSecond: framesPerSecond))
+            let video = try VideoPipe(path: path, width: width, height: height, framesPerSecond: framesPerSecond)
+            interruption?.onSignal { video.kill() }
+            writer = .video(video)
         case .standardOutput:
             signal(SIGPIPE, SIG_IGN)
             writer = .standardOutput

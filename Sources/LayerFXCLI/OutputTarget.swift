@@ -64,6 +64,19 @@ enum OutputTarget: Equatable {
         }
     }
 
+    /// The folder the files land in, where temporary files are written and
+    /// cleaned up ("." for a bare name); nil for standard output.
+    var folder: String? {
+        let path: String
+        switch self {
+        case .png(let file), .gif(let file), .video(let file): path = file
+        case .pngFiles(let prefix, _, _, _): path = prefix
+        case .standardOutput: return nil
+        }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// The file name of frame `n` of a numbered-PNG target.
     func path(forFrame n: Int) -> String? {
         guard case let .pngFiles(prefix, width, zeroPad, suffix) = self else { return nil }

@@ -108,6 +108,8 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
             }
             let schedule = try isSequence ? sequenceSchedule() : nil
+            let interruption = Interruption(writing: target)
+            defer { withExtendedLifetime(interruption) {} }
             let renderer = try DeviceOption.renderer(backend, option: device)
             renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
@@ -116,11 +118,12 @@ struct RenderCommand: ParsableCommand {
             if let schedule {
                 try locatingFrameErrors(in: scene) {
                     try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
-                                       skipExisting: skipExisting, quiet: quiet).run()
+                                       skipExisting: skipExisting, quiet: quiet, interruption: interruption).run()
                 }
             } else {
                 let pixels = try locatingFrameErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
-                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height, framesPerSecond: fps)
+                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height,
+                                         framesPerSecond: fps, interruption: interruption)
                 try sink.accept(pixels, frame: 0)
                 try sink.finish(succeeded: true)
             }

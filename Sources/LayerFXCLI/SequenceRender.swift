@@ -4,7 +4,8 @@ import Glibc
 import LayerFX
 
 /// Renders a frame schedule with one renderer (one GL context for the whole
-/// run) into a `FrameSink`, with a progress line.
+/// run) into a `FrameSink`, with a progress line. It first removes the
+/// temporary files that killed runs on this machine left in the output folder.
 struct SequenceRender {
     let renderer: Renderer
     let scene: Scene
@@ -12,10 +13,18 @@ struct SequenceRender {
     let target: OutputTarget
     let skipExisting: Bool
     let quiet: Bool
+    let interruption: Interruption?
 
     func run() throws {
+        if let folder = target.folder {
+            let removed = TemporaryFiles.removeAbandoned(in: folder)
+            if !removed.isEmpty {
+                printError("layerfx: notice: removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") of killed runs from \(folder)")
+            }
+        }
         let size = SceneEvaluator.pixelSize(of: scene)
-        let sink = try FrameSink(target: target, width: size.width, height: size.height, framesPerSecond: schedule.fps)
+        let sink = try FrameSink(target: target, width: size.width, height: size.height,
+                                 framesPerSecond: schedule.fps, interruption: interruption)
         let progress = ProgressLine(total: schedule.numbers.count, quiet: quiet)
         var renderError: Error?
         do {

@@ -4,7 +4,8 @@ import LayerFX
 /// A video file written by ffmpeg from raw RGBA frames on its standard input
 /// (H.264 in .mp4, VP9 in .webm, yuv420p). ffmpeg writes a temporary file
 /// that `AtomicFile.commit` renames into place once ffmpeg exits cleanly.
-final class VideoPipe {
+/// One thread feeds it; `kill()` may come from the signal handler's thread.
+final class VideoPipe: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
@@ -60,6 +61,24 @@ final class VideoPipe {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         unlink(temporaryPath)
+    }
+
+    /// Ends ffmpeg at once (SIGKILL, so it does not finish the file) and waits
+    /// up to two seconds until it has stopped (gone or a zombie: it creates no
+    /// more files); an interrupted run then removes its file. The wait reads
+    /// /proc: Foundation's `isRunning` was seen to stay true while the main
+    /// thread renders.
+    func kill() {
+        let pid = process.processIdentifier
+        guard process.isRunning, pid > 0, Glibc.kill(pid, SIGKILL) == 0 else { return }
+        for _ in 0..<2000 where !Self.hasStopped(pid) { usleep(1000) }
+    }
+
+    private static func hasStopped(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state letter follows the parenthesized command name.
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return stat[close...].dropFirst(2).first == "Z"
     }
 
     /// ffmpeg's own message, after it has stopped; the temporary file is removed.

@@ -3,15 +3,17 @@ import Glibc
 #endif
 
 /// Writes whole files so that readers never see a partial one: the bytes go to
-/// a hidden temporary file in the destination's folder, which is renamed over
-/// the destination only when complete.
+/// a hidden temporary file in the destination's folder (named as
+/// `TemporaryFiles` describes), which is renamed over the destination only when
+/// complete.
 public enum AtomicFile {
     /// Writes `bytes` to a temporary file in the destination's directory, then
     /// renames it to `path`. On any error the temporary file is removed and
     /// `path` is left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         if isSpecial(path) { return try writeInPlace(bytes, to: path) }
-        var template = Array((folder(of: path) + "/.layerfx-XXXXXX.tmp").utf8CString)
+        let name = TemporaryFiles.prefix(process: getpid()) + "XXXXXX.tmp"
+        var template = Array((folder(of: path) + "/" + name).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw error("cannot write \(path)") }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -29,7 +31,7 @@ public enum AtomicFile {
     /// A fresh hidden name beside `path` for a file another writer (giflib,
     /// ffmpeg) fills before `commit(_:to:)` renames it over `path`.
     public static func temporaryPath(beside path: String, extension ext: String) -> String {
-        folder(of: path) + "/.layerfx-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(ext)"
+        folder(of: path) + "/" + TemporaryFiles.prefix(process: getpid()) + "\(UInt32.random(in: 0...UInt32.max)).\(ext)"
     }
 
     /// Gives the finished `temporaryPath` the usual 0644 (less the umask) and
