@@ -7,7 +7,7 @@ import Testing
 @Suite
 struct BadInputTests {
     /// Every row of the table, in the documentation's order.
-    static let all = syntax + values + ranges + arguments + outputs + mounted + devices + files
+    static let all = syntax + values + ranges + arguments + outputs + mounted + devices + files + budgets
 
     @Test(arguments: syntax) func badSyntax(_ row: BadInput) throws { try row.check() }
     @Test(arguments: values) func badValues(_ row: BadInput) throws { try row.check() }
