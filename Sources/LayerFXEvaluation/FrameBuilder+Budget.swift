@@ -23,7 +23,7 @@ extension FrameBuilder {
 
     /// Whether the primitives so far fit the budget (failing the frame when not).
     mutating func primitivesFit() -> Bool {
-        guard primitives.count > budget[.primitives] else { return true }
+        guard primitives.count > primitiveLimit else { return true }
         fail(.primitives, count: Double(primitives.count), verb: "the frame needs")
         return false
     }
@@ -38,7 +38,7 @@ extension FrameBuilder {
 
     /// Records the first limit the frame went over, at the current layer.
     mutating func fail(_ key: WorkBudget.Key, count: Double, verb: String) {
-        guard exceeded == nil else { return }
+        guard !failed else { return }
         exceeded = WorkBudgetExceeded(key: key, count: count, limit: budget[key], layerPath: documentPath,
                                       time: time, verb: verb)
     }

@@ -84,6 +84,7 @@ extension FrameBuilder {
     }
 
     /// The shape's local bounds grown by `outset`; nil for general paths.
+    @inline(__always)
     private static func localBounds(of subpath: Subpath, outset: Double) -> Rect? {
         switch subpath {
         case .ellipse(let rect), .roundedRect(let rect, _):
@@ -100,6 +101,7 @@ extension FrameBuilder {
 
     /// The axis-aligned box around `rect`'s corners mapped by `transform`
     /// (NaN when a corner is NaN, so callers see it as non-finite).
+    @inline(__always)
     private static func boundingBox(of rect: Rect, _ transform: AffineTransform)
         -> (x0: Double, y0: Double, x1: Double, y1: Double) {
         let t = transform

@@ -33,7 +33,7 @@ extension FrameBuilder {
     mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double = 1,
                               clips: ClipStack) {
         let color = color.clamped
-        guard color.alpha > 0, opacity > 0, exceeded == nil else { return }
+        guard color.alpha > 0, opacity > 0, !failed else { return }
         let edges = Self.edges(of: clippedToFrame(contours))
         guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return }
         let firstRow = max(Int(saturating: top - 1, rounding: .down), 0)

@@ -15,15 +15,25 @@ struct FrameBuilder {
     var usesGlyphs = false
     /// The limits on this frame's work, and the scene time it shows (for errors).
     let budget: WorkBudget, time: Double
+    /// `budget`'s limits on instances and primitives, read on every layer.
+    let instanceLimit: Int, primitiveLimit: Int
+    /// Layer instances visited so far (the `instances` key, kept apart from
+    /// `spent` because every layer counts one).
+    var instancesVisited = 0
     /// What the frame has spent of each budget key (by `WorkBudget.Key.index`).
     var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
     /// The first limit the frame went over; the walk stops there.
-    var exceeded: WorkBudgetExceeded?
+    var exceeded: WorkBudgetExceeded? {
+        didSet { failed = exceeded != nil }
+    }
+    /// Whether `exceeded` is set, cheap to test on every layer.
+    private(set) var failed = false
     /// The place in the scene document of the layer being visited.
     var steps: [DocumentStep] = []
 
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0) {
         self.width = width; self.height = height; self.budget = budget; self.time = time
+        instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
     }
 
     /// What `parts` built, one after the other, as if one builder had walked
@@ -48,12 +58,16 @@ struct FrameBuilder {
                 let (sum, overflow) = spent[key.index].addingReportingOverflow(part.spent[key.index])
                 spent[key.index] = overflow ? .max : sum
             }
+            instancesVisited += part.instancesVisited
+        }
+        if !failed, instancesVisited > instanceLimit {
+            fail(.instances, count: Double(instancesVisited), verb: "the frame needs")
         }
         // Each part kept within the whole budget; together they may not.
-        for key in WorkBudget.Key.allCases where exceeded == nil && spent[key.index] > budget[key] {
+        for key in WorkBudget.Key.allCases where !failed && spent[key.index] > budget[key] {
             fail(key, count: Double(spent[key.index]), verb: "the frame needs")
         }
-        if exceeded == nil { _ = primitivesFit() }
+        if !failed { _ = primitivesFit() }
     }
 
     /// `tint` multiplies every colour of the subtree (a replicator instance's
@@ -66,10 +80,13 @@ struct FrameBuilder {
     /// `step` is the layer's place under its parent in the scene document.
     mutating func visit(_ layer: Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
                         tint: Color, clips parentClips: ClipStack) {
-        guard exceeded == nil else { return }
+        guard !failed else { return }
         steps.append(step)
         defer { steps.removeLast() }
-        guard charge(.instances, 1) else { return }
+        instancesVisited += 1
+        guard instancesVisited <= instanceLimit else {
+            return fail(.instances, count: Double(instancesVisited), verb: "the frame needs")
+        }
         let localTime = layer.timing.localTime(parentTime: parentTime)
         let p = layer.presentationProperties(atLocalTime: localTime)
         let ownOpacity = min(max(p.opacity, 0), 1)
@@ -121,7 +138,7 @@ struct FrameBuilder {
         if layer.kind == .text {
             emitText(p, tint: tint, transform: toDevice, clips: ownClips)
         }
-        guard exceeded == nil, primitivesFit() else { return }
+        guard !failed, primitivesFit() else { return }
         if !layer.sublayers.isEmpty {
             let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
                 .concatenating(p.sublayerTransform.affine)
@@ -166,7 +183,7 @@ struct FrameBuilder {
             .concatenating(.translation(center.x, center.y))
         let count = max(p.instanceCount, 0)
         // Replicators inside replicators multiply: count them before expanding any.
-        let limit = Double(budget[.instances]), remaining = limit - Double(spent[WorkBudget.Key.instances.index])
+        let limit = Double(instanceLimit), remaining = limit - Double(instancesVisited)
         let perInstance = Self.instanceEstimate(of: layer.sublayers, parentTime: localTime, cap: limit)
         if Double(count) * perInstance > remaining {
             return fail(.instances, count: limit - remaining + Double(count) * perInstance, verb: "replicators expand to")
@@ -183,7 +200,7 @@ struct FrameBuilder {
                 visit(sublayer, step: .sublayer(index), parentTime: localTime - n * p.instanceDelay,
                       parentToDevice: instanceToDevice, tint: modulation.tinted(tint), clips: clips)
             }
-            if exceeded != nil { return }
+            if failed { return }
             if k == 0, count > 1, !projectedCostFits(ofInstances: count, spentBefore: spentBefore,
                                                      primitivesBefore: primitivesBefore) { return }
             instanceToDevice = step.concatenating(instanceToDevice)

@@ -57,7 +57,7 @@ public enum SceneEvaluator {
                 var builder = empty
                 // At least one primitive a layer: no regrowth for flat scenes.
                 builder.primitives.reserveCapacity(min(range.count, budget[.primitives]) + 64)
-                for i in range where builder.exceeded == nil {
+                for i in range where !builder.failed {
                     builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
                                   clips: ClipStack())
                 }

@@ -113,7 +113,7 @@ extension PrimitiveAttribute {
 extension PrimitiveInstance {
     /// Whether every floating-point field is finite: a primitive that is not
     /// would draw differently on each backend, so evaluation never emits one.
-    public var isFinite: Bool {
+    @inlinable public var isFinite: Bool {
         // x · 0 is 0 for finite x and NaN for ±∞ and NaN; NaN never equals 0.
         let zero = SIMD4<Float>.zero
         var probe: SIMD4<Float> = transform * zero
