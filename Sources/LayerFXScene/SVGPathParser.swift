@@ -15,26 +15,26 @@ import LayerFXModel
 /// contour there (an explicit `move` is emitted). Arcs become cubic curves of
 /// at most 90° each (`SVGArc`). Empty data (or only whitespace) is an empty
 /// path; otherwise the data must begin with M or m.
-struct SVGPathParser {
+package struct SVGPathParser {
     /// Why path data is malformed and where.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// 1-based position of the offending character in the data (in
         /// Unicode scalars); one past the end when the data ends too early.
-        var position: Int
+        package var position: Int
         /// The offending character; nil at the end of the data.
-        var character: Unicode.Scalar?
+        package var character: Unicode.Scalar?
         /// What was wrong, e.g. "expected a number".
-        var reason: String
+        package var reason: String
 
         /// `invalid SVG path data at character 14 ('x'): expected a number`.
-        var message: String {
+        package var message: String {
             let found = character.map { "'\($0.escaped(asASCII: false))'" } ?? "end of data"
             return "invalid SVG path data at character \(position) (\(found)): \(reason)"
         }
     }
 
     /// The elements `data` describes.
-    static func parse(_ data: String) throws(Failure) -> [PathElement] {
+    package static func parse(_ data: String) throws(Failure) -> [PathElement] {
         var parser = SVGPathParser(scalars: Array(data.unicodeScalars))
         try parser.run()
         return parser.elements
