@@ -94,8 +94,31 @@ package struct SVGPathParser {
 
     // MARK: Commands
 
-    /// Reads one argument set of `command` and appends its elements.
+    /// Reads one argument set of `command` and appends its elements; rejects
+    /// the set when a point it makes is not finite (relative coordinates and
+    /// reflected control points can add up past the largest Double).
     private mutating func arguments(of command: Character, relative: Bool) throws(Failure) {
+        let start = index, firstElement = elements.count
+        try readArguments(of: command, relative: relative)
+        if !elements[firstElement...].allSatisfy(Self.isFinite) {
+            index = start
+            throw failure("a coordinate is out of range (beyond ±1.8e308)")
+        }
+    }
+
+    /// Whether every point of `element` is finite.
+    private static func isFinite(_ element: PathElement) -> Bool {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch element {
+        case .move(let p), .line(let p): return finite(p)
+        case .quad(let c, let e): return finite(c) && finite(e)
+        case .cubic(let c1, let c2, let e): return finite(c1) && finite(c2) && finite(e)
+        case .close: return true
+        }
+    }
+
+    /// `arguments(of:relative:)` without the range check.
+    private mutating func readArguments(of command: Character, relative: Bool) throws(Failure) {
         let origin = relative ? current : .zero
         func absolute(_ p: Point) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
         var cubicControl: Point? = nil, quadControl: Point? = nil

@@ -31,6 +31,6 @@ import LayerFXModel
     @Test func coordinatesBeyondDoubleRangeInScene() {
         let error = layerError(#"{"type": "shape", "path": {"svg": "M1e308 1e308 l1e308 1e308"}}"#)
         #expect(error?.description
-            == "scene.json:1:72: layers[0].path.svg: invalid SVG path data at character 15 ('1'): a coordinate is out of range (beyond ±1.8e308)")
+            == "scene.json:1:67: layers[0].path.svg: invalid SVG path data at character 15 ('1'): a coordinate is out of range (beyond ±1.8e308)")
     }
 }
