@@ -83,10 +83,11 @@ let package = Package(
 if ProcessInfo.processInfo.environment["FUZZ"] != nil {
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
         .executableTarget(
-            name: name, dependencies: dependencies, path: "Fuzz/Sources/\(name)",
+            name: name, dependencies: ["FuzzDriver"] + dependencies, path: "Fuzz/Sources/\(name)",
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
     }
     package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
         fuzzTarget("FuzzSceneDecoder", ["LayerFXScene"]),
         fuzzTarget("FuzzRender", ["LayerFXScene", "LayerFXEvaluation", "LayerFXCPU"]),
         fuzzTarget("FuzzSVGPath", ["LayerFXScene", "LayerFXModel"]),

@@ -1,3 +1,4 @@
+import FuzzDriver
 import LayerFXCPU
 import LayerFXEvaluation
 import LayerFXModel
@@ -13,7 +14,7 @@ private let times = [0, 0.37, 1.5, 1e3]
 /// 64 × 64 px and evaluated and drawn on the CPU at each of `times`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard var scene = try? SceneLoader.decode(Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)), source: "fuzz.json") else { return 0 }
+    guard var scene = try? SceneLoader.decode(fuzzInput(data, size), source: "fuzz.json") else { return 0 }
     let side = max(scene.size.width, scene.size.height)
     let scale = min(scene.scale, maximumSide / side)
     guard scale.isFinite, scale > 0 else { return 0 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import LayerFXModel
 import LayerFXScene
 
@@ -6,7 +7,7 @@ import LayerFXScene
 /// data (or one past its end), and every point it returns is finite.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let text = String(decoding: Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)), as: UTF8.self)
+    let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
     do {
         for element in try SVGPathParser.parse(text) {
             for point in points(of: element) where !point.x.isFinite || !point.y.isFinite {
