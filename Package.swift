@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// LayerFX: Core Animation-style layer trees rendered headlessly on OpenGL ES
@@ -75,3 +76,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets of Fuzz/ (see docs/reliability.md), only when FUZZ is
+// set; `scripts/fuzz` builds them into `.build-fuzz` with ASan and coverage
+// instrumentation on every module, and links only these executables with
+// libFuzzer (linking every executable with it would break the build-tool
+// plugins' tools).
+if ProcessInfo.processInfo.environment["FUZZ"] != nil {
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(
+            name: name, dependencies: ["FuzzDriver"] + dependencies, path: "Fuzz/Sources/\(name)",
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])])
+    }
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
+        fuzzTarget("FuzzSceneDecoder", ["LayerFXScene"]),
+        fuzzTarget("FuzzRender", ["LayerFXScene", "LayerFXEvaluation", "LayerFXCPU"]),
+        fuzzTarget("FuzzSVGPath", ["LayerFXScene", "LayerFXModel"]),
+        fuzzTarget("FuzzCAPI", ["LayerFXC"]),
+    ]
+}

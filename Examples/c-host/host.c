@@ -349,7 +349,6 @@ int main(int argc, char **argv) {
     lfx_check(lfx_render_to_buffer(cpu, scene, expected, width, height, stride, LFX_RENDER_DEFAULT), "lfx_render_to_buffer");
 
     int max_difference = 0;
-    long differing = 0;
     for (int row = 0; row < height; row++) {      /* buffer row 0 (the top) is GL row AT_Y */
         for (int column = 0; column < width; column++) {
             const unsigned char *got = fbo + (((size_t)(AT_Y + row) * FB_WIDTH + AT_X + column) * 4);
@@ -357,7 +356,6 @@ int main(int argc, char **argv) {
             for (int c = 0; c < 4; c++) {
                 int d = abs((int)got[c] - (int)want[c]);
                 if (d > max_difference) max_difference = d;
-                if (d > 0 && c == 3) differing++;
             }
         }
     }

@@ -89,8 +89,16 @@ static inline int round_up_to_vector(int n) { return (n + LANES - 1) / LANES * L
 
 /* On x86-64, compiled twice, for AVX2 and for the baseline (SSE2); the loader
  * picks one for the CPU it runs on. The helpers above are inlined into it;
- * no_builtin keeps their short pixel copies from becoming memcpy calls. */
-#if defined(__x86_64__)
+ * no_builtin keeps their short pixel copies from becoming memcpy calls.
+ * Not under ThreadSanitizer: clang instruments the clones' resolver too, and
+ * the loader runs it before the sanitizer's runtime is set up (a crash before
+ * main). */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LFX_NO_CLONES
+#endif
+#endif
+#if defined(__x86_64__) && !defined(LFX_NO_CLONES)
 #define LFX_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define LFX_CLONES

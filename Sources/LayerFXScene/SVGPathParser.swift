@@ -15,26 +15,26 @@ import LayerFXModel
 /// contour there (an explicit `move` is emitted). Arcs become cubic curves of
 /// at most 90° each (`SVGArc`). Empty data (or only whitespace) is an empty
 /// path; otherwise the data must begin with M or m.
-struct SVGPathParser {
+package struct SVGPathParser {
     /// Why path data is malformed and where.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// 1-based position of the offending character in the data (in
         /// Unicode scalars); one past the end when the data ends too early.
-        var position: Int
+        package var position: Int
         /// The offending character; nil at the end of the data.
-        var character: Unicode.Scalar?
+        package var character: Unicode.Scalar?
         /// What was wrong, e.g. "expected a number".
-        var reason: String
+        package var reason: String
 
         /// `invalid SVG path data at character 14 ('x'): expected a number`.
-        var message: String {
+        package var message: String {
             let found = character.map { "'\($0.escaped(asASCII: false))'" } ?? "end of data"
             return "invalid SVG path data at character \(position) (\(found)): \(reason)"
         }
     }
 
     /// The elements `data` describes.
-    static func parse(_ data: String) throws(Failure) -> [PathElement] {
+    package static func parse(_ data: String) throws(Failure) -> [PathElement] {
         var parser = SVGPathParser(scalars: Array(data.unicodeScalars))
         try parser.run()
         return parser.elements
@@ -94,8 +94,31 @@ struct SVGPathParser {
 
     // MARK: Commands
 
-    /// Reads one argument set of `command` and appends its elements.
+    /// Reads one argument set of `command` and appends its elements; rejects
+    /// the set when a point it makes is not finite (relative coordinates and
+    /// reflected control points can add up past the largest Double).
     private mutating func arguments(of command: Character, relative: Bool) throws(Failure) {
+        let start = index, firstElement = elements.count
+        try readArguments(of: command, relative: relative)
+        if !elements[firstElement...].allSatisfy(Self.isFinite) {
+            index = start
+            throw failure("a coordinate is out of range (beyond ±1.8e308)")
+        }
+    }
+
+    /// Whether every point of `element` is finite.
+    private static func isFinite(_ element: PathElement) -> Bool {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch element {
+        case .move(let p), .line(let p): return finite(p)
+        case .quad(let c, let e): return finite(c) && finite(e)
+        case .cubic(let c1, let c2, let e): return finite(c1) && finite(c2) && finite(e)
+        case .close: return true
+        }
+    }
+
+    /// `arguments(of:relative:)` without the range check.
+    private mutating func readArguments(of command: Character, relative: Bool) throws(Failure) {
         let origin = relative ? current : .zero
         func absolute(_ p: Point) -> Point { Point(x: origin.x + p.x, y: origin.y + p.y) }
         var cubicControl: Point? = nil, quadControl: Point? = nil

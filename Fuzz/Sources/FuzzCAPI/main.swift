@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FuzzDriver
+
+exit(runLibFuzzer { data, size in LLVMFuzzerTestOneInput(data, size) })
