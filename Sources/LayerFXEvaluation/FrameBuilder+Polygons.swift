@@ -84,8 +84,8 @@ extension FrameBuilder {
             }
             for piece in pieces.reversed() {
                 let x0 = max(piece.columns.lowerBound, 0), x1 = min(piece.columns.upperBound, width)
-                guard x0 < x1, chargePixels(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1))
-                else { continue }
+                guard x0 < x1, chargePixels(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1)),
+                      charge(.edgeTests, (x1 - x0) * (y1 - y0) * piece.edges.count) else { continue }
                 var instance = PrimitiveInstance.pathBand(
                     rect: SIMD4(Float(x0), Float(y0), Float(x1), Float(y1)), firstEdge: pathEdges.count,
                     edgeCount: piece.edges.count, windingOffset: piece.offset, rule: rule, color: vector,

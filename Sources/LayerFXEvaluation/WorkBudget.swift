@@ -16,6 +16,7 @@ import LayerFXCore
 /// | `vertices` | path vertices after flattening, stroke outlines included | 10,000,000 |
 /// | `stroke-pieces` | stroke pieces: dashes, joins and caps | 2,000,000 |
 /// | `band-edges` | polygon edges in the display list, once per 8-row band each crosses | 16,000,000 |
+/// | `edge-tests` | each polygon pixel against each edge of its piece | 1,000,000,000 |
 /// | `offscreen-layers` | offscreen layers kept (group opacity, masks, deep clips) | 100,000 |
 /// | `offscreen-pixels` | frame pixels all offscreen layers cover, a mask's twice | 1,000,000,000 |
 /// | `glyphs` | glyphs laid out | 1,000,000 |
@@ -43,6 +44,9 @@ public struct WorkBudget: Sendable, Hashable {
         /// Polygon edges stored in the display list, an edge once for every
         /// band of rows it crosses (at most 2²⁴, which the backends index exactly).
         case bandEdges = "band-edges"
+        /// Polygon pixels times the edges each reads: the work of drawing
+        /// paths, which many overlapping edges (fine dashes) multiply.
+        case edgeTests = "edge-tests"
         /// Offscreen layers opened for group opacity, masks and deep clips.
         case offscreenLayers = "offscreen-layers"
         /// Pixels of all offscreen layers together.
@@ -61,6 +65,7 @@ public struct WorkBudget: Sendable, Hashable {
             case .vertices: 10_000_000
             case .strokePieces: 2_000_000
             case .bandEdges: 16_000_000
+            case .edgeTests: 1_000_000_000
             case .offscreenLayers: 100_000
             case .offscreenPixels: 1_000_000_000
             case .glyphs: 1_000_000
@@ -77,10 +82,11 @@ public struct WorkBudget: Sendable, Hashable {
             case .vertices: 3
             case .strokePieces: 4
             case .bandEdges: 5
-            case .offscreenLayers: 6
-            case .offscreenPixels: 7
-            case .glyphs: 8
-            case .textLength: 9
+            case .edgeTests: 6
+            case .offscreenLayers: 7
+            case .offscreenPixels: 8
+            case .glyphs: 9
+            case .textLength: 10
             }
         }
 
@@ -93,6 +99,7 @@ public struct WorkBudget: Sendable, Hashable {
             case .vertices: "path vertices"
             case .strokePieces: "stroke pieces"
             case .bandEdges: "polygon band edges"
+            case .edgeTests: "pixel-edge tests"
             case .offscreenLayers: "offscreen layers"
             case .offscreenPixels: "offscreen pixels"
             case .glyphs: "glyphs"

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerFXEvaluation
 import LayerFX
 import Testing
 
@@ -111,6 +112,14 @@ struct WorkBudgetTests {
         #expect(message.contains("; the limit is "))
     }
 
+    @Test func everyKeyHasItsOwnSlotAndADefault() {
+        let budget = WorkBudget()
+        for (position, key) in WorkBudget.Key.allCases.enumerated() {
+            #expect(key.index == position, "\(key)")
+            #expect(budget[key] == key.defaultLimit && key.defaultLimit > 0, "\(key)")
+        }
+    }
+
     @Test func settingLimitsFromText() throws {
         var budget = WorkBudget()
         try budget.set(parsing: "instances=50_000_000")
@@ -122,7 +131,7 @@ struct WorkBudgetTests {
         do {
             try budget.set(parsing: "glyphs")
         } catch {
-            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, offscreen-layers, offscreen-pixels, glyphs, text-length")
+            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length")
         }
     }
 }

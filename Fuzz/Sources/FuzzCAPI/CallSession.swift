@@ -130,6 +130,14 @@ struct CallSession {
             }
         case .otherThread:
             otherThread()
+        case .setLimit:
+            let renderer = pickRenderer()
+            let key = input.pick(["instances", "primitives", "pixels", "vertices", "stroke-pieces", "band-edges", "edge-tests",
+                                  "offscreen-layers", "offscreen-pixels", "glyphs", "text-length", "bogus", ""])
+            let value = input.pick([0, 1, 10, 1000, UInt64.max, input.uint64()])
+            let result = input.byte() & 7 == 0 ? lfx_renderer_set_limit(renderer, nil, value)
+                                                : lfx_renderer_set_limit(renderer, key, value)
+            check(result, "lfx_renderer_set_limit")
         }
     }
 
@@ -259,7 +267,7 @@ private final class ResultBox: @unchecked Sendable {
 /// and `lfx_last_error()` empty exactly when it is `LFX_OK`.
 @discardableResult
 private func check(_ result: Int32, _ call: String, expect: Int32? = nil) -> Int32 {
-    guard (0...8).contains(result) else { fatalError("c-api: \(call) returned \(result), not an lfx_result") }
+    guard (0...9).contains(result) else { fatalError("c-api: \(call) returned \(result), not an lfx_result") }
     if let expect, result != expect {
         fatalError("c-api: \(call) returned \(result), expected \(expect): \(String(cString: lfx_last_error()))")
     }

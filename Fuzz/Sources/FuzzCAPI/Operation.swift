@@ -32,4 +32,7 @@ enum Operation: UInt8, CaseIterable {
     case setLogCallback
     /// A renderer call from a thread other than the renderer's.
     case otherThread
+    /// `lfx_renderer_set_limit` with a known, unknown or NULL key and any value
+    /// (small limits make the following renders fail with `LFX_ERROR_BUDGET`).
+    case setLimit
 }

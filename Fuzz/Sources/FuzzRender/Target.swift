@@ -10,6 +10,15 @@ private let maximumSide = 64.0
 /// Scene times every decoded scene is evaluated and drawn at, in seconds.
 private let times = [0, 0.37, 1.5, 1e3]
 
+/// A hundredth of the default work budget: what a frame may cost here, so
+/// that no input takes near libFuzzer's 10 s under ASan (over-budget frames
+/// end in `WorkBudgetExceeded`, which is tested elsewhere).
+private let budget: WorkBudget = {
+    var budget = WorkBudget()
+    for key in WorkBudget.Key.allCases { budget[key] = max(budget[key] / 100, 1000) }
+    return budget
+}()
+
 /// Decodes the input; a scene that decodes is scaled down to at most
 /// 64 × 64 px and evaluated and drawn on the CPU at each of `times`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,7 +30,7 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
     scene.scale = scale
     let renderer = CPURenderer()
     for time in times {
-        _ = try? renderer.render(SceneEvaluator.frame(for: scene, at: time))
+        _ = try? renderer.render(SceneEvaluator.frame(for: scene, at: time, budget: budget))
     }
     return 0
 }
