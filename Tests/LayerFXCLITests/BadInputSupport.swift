@@ -75,18 +75,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     /// Runs `layerfx` with `arguments`, through `/bin/sh -c` when `shell` is not empty.
     static func run(_ arguments: [String], shell: String) throws -> CLIResult {
         guard !shell.isEmpty else { return try CLI.run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", shell + #"; exec "$0" "$@""#, CLI.executable.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdoutBytes: Array(outData),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return try CLI.run(URL(fileURLWithPath: "/bin/sh"),
+                           ["-c", shell + #"; exec "$0" "$@""#, CLI.executable.path] + arguments)
     }
 }
 

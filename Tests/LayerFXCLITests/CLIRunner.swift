@@ -22,8 +22,13 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        try run(executable, arguments, environment: environment)
+    }
+
+    /// Runs `program` with `arguments` and captures what it printed.
+    static func run(_ program: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
