@@ -10,9 +10,9 @@ extension FrameBuilder {
                        transform: AffineTransform, clips: ClipStack,
                        paint: GradientPaint? = nil, checksReach: Bool = true) {
         let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
-        let stroke = lineWidth > 0 ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12,
-              lineWidth.isFinite else { return }
+        // An infinite width (from an animation running away) strokes nothing; finite ones of any size are cut.
+        let stroke = lineWidth > 0 && lineWidth.isFinite ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12 else { return }
         if checksReach {
             switch farGeometry(subpath, outset: stroke == nil ? 0 : lineWidth / 2, transform: transform) {
             case .asIs(let x0, let y0, let x1, let y1):
