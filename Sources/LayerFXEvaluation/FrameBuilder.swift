@@ -42,6 +42,7 @@ struct FrameBuilder {
     init(joining parts: [FrameBuilder]) {
         self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time)
         exceeded = parts.lazy.compactMap(\.exceeded).first
+        failed = exceeded != nil  // observers do not run in an initializer
         primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })
         for part in parts {
             let start = primitives.count, edgeOffset = Float(pathEdges.count)
