@@ -88,7 +88,7 @@ public final class Renderer: @unchecked Sendable {
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
         let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
         do { return try backend.render(frame) } catch let error as GPUError {
-            throw GPUError("at t=\(time.secondsText) s: \(error.description)")
+            throw GPUError("at t=\(time.numberText) s: \(error.description)")
         }
     }
 

@@ -102,13 +102,13 @@ public func lfx_scene_set_scale(_ scene: OpaquePointer?, _ scale: Double) -> Int
     perform("lfx_scene_set_scale") {
         let handle = try HandleRegistry.scene(scene)
         guard scale.isFinite, scale > 0 else { throw CAPIError(.invalidArgument, "scale \(scale) is not a positive number") }
-        // Checked in floating point (rounded as SceneEvaluator.pixelSize
-        // rounds): a huge scale's pixel count is no Int.
-        let size = handle.snapshot.scene.size
-        let width = (size.width * scale - 1e-9).rounded(.up), height = (size.height * scale - 1e-9).rounded(.up)
-        guard width <= Double(maximumSide), height <= Double(maximumSide) else {
+        var scene = handle.snapshot.scene
+        scene.scale = scale
+        // In floating point: a huge scale's pixel count is no Int.
+        let size = SceneEvaluator.pixelExtent(of: scene)
+        guard size.width <= Double(maximumSide), size.height <= Double(maximumSide) else {
             throw CAPIError(.invalidArgument,
-                            "scale \(scale) makes a \(pixelCount(width))×\(pixelCount(height)) px frame; the limit is \(maximumSide) px per side")
+                            "scale \(scale) makes a \(size.width.numberText)×\(size.height.numberText) px frame; the limit is \(maximumSide) px per side")
         }
         handle.setScale(scale)
     }
@@ -247,11 +247,6 @@ public func lfx_render_to_framebuffer(_ renderer: OpaquePointer?, _ scene: Opaqu
 }
 
 // MARK: - Checks
-
-/// A whole number of pixels as text: digits while it fits an `Int`, else the Double's form (`2e+301`).
-private func pixelCount(_ pixels: Double) -> String {
-    pixels < 1e18 ? String(Int(pixels)) : "\(pixels)"
-}
 
 private func required<T>(_ pointer: T?, _ name: String) throws(CAPIError) -> T {
     guard let pointer else { throw CAPIError(.invalidArgument, "\(name) is NULL") }

@@ -98,9 +98,9 @@ struct RenderCommand: ParsableCommand {
             if let scale {
                 loaded.scale = scale
                 let limit = SceneLoader.maximumPixelDimension
-                let width = (loaded.size.width * scale).rounded(.up), height = (loaded.size.height * scale).rounded(.up)
-                guard width <= Double(limit), height <= Double(limit) else {
-                    throw CLIError("--scale \(scale) makes a \(pixelText(width))×\(pixelText(height)) px frame; the limit is \(limit) px per side")
+                let size = SceneEvaluator.pixelExtent(of: loaded)
+                guard size.width <= Double(limit), size.height <= Double(limit) else {
+                    throw CLIError("--scale \(scale) makes a \(size.width.numberText)×\(size.height.numberText) px frame; the limit is \(limit) px per side")
                 }
             }
             let target = try OutputTarget(output, sequence: isSequence)
@@ -142,11 +142,6 @@ extension RenderCommand {
         }
         return schedule
     }
-}
-
-/// A pixel count for a message: whole below 10¹⁵, otherwise in exponent form.
-private func pixelText(_ value: Double) -> String {
-    value < 1e15 ? String(Int(value)) : "\(value)"
 }
 
 extension BackendChoice: ExpressibleByArgument {}

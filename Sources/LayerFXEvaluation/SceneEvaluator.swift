@@ -22,7 +22,15 @@ public enum SceneEvaluator {
     /// The pixel size of a scene's frame: `size × scale`, rounded up (at
     /// least 1; sizes beyond `Int` saturate, so callers compare with their limit).
     public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
-        func pixels(_ points: Double) -> Int { max(Int(saturating: points * scene.scale - 1e-9, rounding: .up), 1) }
+        let extent = pixelExtent(of: scene)
+        return (max(Int(saturating: extent.width), 1), max(Int(saturating: extent.height), 1))
+    }
+
+    /// ``pixelSize(of:)`` before it becomes an integer: `size × scale`
+    /// rounded up, whatever its size, for checking a scale against a limit
+    /// and naming the size in a message (`1e+301`).
+    public static func pixelExtent(of scene: Scene) -> (width: Double, height: Double) {
+        func pixels(_ points: Double) -> Double { (points * scene.scale - 1e-9).rounded(.up) }
         return (pixels(scene.size.width), pixels(scene.size.height))
     }
 

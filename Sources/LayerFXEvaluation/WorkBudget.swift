@@ -166,7 +166,7 @@ public struct WorkBudgetExceeded: Error, CustomStringConvertible, Sendable, Hash
     let verb: String
 
     public var description: String {
-        "at t=\(time.secondsText) s: \(layerPath): \(verb) \(Self.count(count)) \(key.noun); "
+        "at t=\(time.numberText) s: \(layerPath): \(verb) \(Self.count(count)) \(key.noun); "
             + "the limit is \(limit) (--budget \(key.rawValue)=N)"
     }
 

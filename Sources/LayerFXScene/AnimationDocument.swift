@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// The animation classes a scene file can name in `type`.
@@ -236,10 +237,10 @@ struct AnimationDocument: Decodable {
         try value.forEachElement { i, element in
             let t = try element.number()
             if !(0...1).contains(t) {
-                throw element.issue("key time must be in 0…1 (got \(formatNumber(t)))")
+                throw element.issue("key time must be in 0…1 (got \(t.numberText))")
             }
             if let previous = times.last, t < previous {
-                throw element.issue("key times must not decrease (\(formatNumber(t)) follows \(formatNumber(previous)))")
+                throw element.issue("key times must not decrease (\(t.numberText) follows \(previous.numberText))")
             }
             times.append(t)
         }

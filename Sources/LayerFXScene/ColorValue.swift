@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// A color: `"#RRGGBB"`, `"#RRGGBBAA"` (hex, sRGB, straight alpha),
@@ -21,7 +22,7 @@ struct ColorValue: SceneValueDecodable {
         default:
             let c = try value.numbers(3...4, expected: Self.expected)
             for (i, component) in c.enumerated() where !(0...1).contains(component) {
-                throw value.issue(atIndex: i, "color component must be in 0…1 (got \(formatNumber(component)))")
+                throw value.issue(atIndex: i, "color component must be in 0…1 (got \(component.numberText))")
             }
             color = Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
         }

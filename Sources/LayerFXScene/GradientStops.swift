@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// `colors` and `locations` of a gradient layer (and of animations on them):
@@ -16,7 +17,7 @@ enum GradientStops {
         try value.forEachElement { _, element in
             let location = try element.number()
             if let previous = locations.last, location < previous {
-                throw element.issue("locations must not decrease (\(formatNumber(location)) follows \(formatNumber(previous)))")
+                throw element.issue("locations must not decrease (\(location.numberText) follows \(previous.numberText))")
             }
             locations.append(location)
         }

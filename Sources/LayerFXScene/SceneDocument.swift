@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 import LayerFXModel
 
 /// The top-level object of a scene file: `version`, `size`, `scale`,
@@ -24,7 +25,7 @@ struct SceneDocument: SceneValueDecodable {
             case "version":
                 let version = try member.number()
                 if version != 1 {
-                    throw member.issue("unsupported version \(formatNumber(version)); this LayerFX reads version 1")
+                    throw member.issue("unsupported version \(version.numberText); this LayerFX reads version 1")
                 }
             case "size":
                 size = try SizeValue(member).size
@@ -47,14 +48,13 @@ struct SceneDocument: SceneValueDecodable {
         let limit = Double(SceneLoader.maximumPixelDimension)
         let width = (size.width * scale).rounded(.up)
         let height = (size.height * scale).rounded(.up)
-        func text(_ v: Double) -> String { abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
         if !(width <= limit && height <= limit) {
-            throw sizeValue.issue("frame of \(text(width))×\(text(height)) px exceeds the \(Int(limit)) px limit per side")
+            throw sizeValue.issue("frame of \(width.numberText)×\(height.numberText) px exceeds the \(Int(limit)) px limit per side")
         }
         let roundedWidth = (size.width * scale).rounded(), roundedHeight = (size.height * scale).rounded()
         if roundedWidth < 1 || roundedHeight < 1 {
             throw sizeValue.issue(
-                "frame of \(text(roundedWidth))×\(text(roundedHeight)) px is empty; size × scale must be at least 1 px per side")
+                "frame of \(roundedWidth.numberText)×\(roundedHeight.numberText) px is empty; size × scale must be at least 1 px per side")
         }
     }
 }

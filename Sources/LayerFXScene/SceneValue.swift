@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Read access to one JSON value, as the scene document types decode it.
 ///
 /// The document types (`SceneDocument`, `LayerDocument`, …) are `Decodable`;
@@ -65,7 +67,7 @@ extension SceneValue {
     func integer() throws -> Int {
         let value = try number()
         guard let result = Int(exactly: value) else {
-            throw issue(value.rounded() == value ? "number out of range" : "expected an integer, found \(formatNumber(value))")
+            throw issue(value.rounded() == value ? "number out of range" : "expected an integer, found \(value.numberText)")
         }
         return result
     }

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// `timingFunction`: a preset name or `[c1x, c1y, c2x, c2y]` with x in 0…1.
@@ -19,7 +20,7 @@ struct TimingFunctionValue: SceneValueDecodable {
         }
         let n = try value.numbers(4...4, expected: "a timing function name or [c1x, c1y, c2x, c2y]")
         for i in [0, 2] where !(0...1).contains(n[i]) {
-            throw value.issue(atIndex: i, "control point x must be in 0…1 (got \(formatNumber(n[i])))")
+            throw value.issue(atIndex: i, "control point x must be in 0…1 (got \(n[i].numberText))")
         }
         function = TimingFunction(n[0], n[1], n[2], n[3])
     }

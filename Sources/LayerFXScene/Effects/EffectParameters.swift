@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// Reads one effect layer's parameters, each checked where it is written:
@@ -26,7 +27,7 @@ struct EffectParameters<O: SceneObject> {
         guard let member = value(name) else { return fallback }
         let number = try member.number()
         guard range.contains(number) else {
-            throw member.issue("\(name) must be in \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)) (got \(formatNumber(number)))")
+            throw member.issue("\(name) must be in \(range.lowerBound.numberText)…\(range.upperBound.numberText) (got \(number.numberText))")
         }
         return number
     }
@@ -103,9 +104,9 @@ enum EffectKeyTimes {
         var times: [Double] = []
         try value.forEachElement { _, element in
             let t = try element.number()
-            if !(0...1).contains(t) { throw element.issue("key time must be in 0…1 (got \(formatNumber(t)))") }
+            if !(0...1).contains(t) { throw element.issue("key time must be in 0…1 (got \(t.numberText))") }
             if let previous = times.last, t < previous {
-                throw element.issue("key times must not decrease (\(formatNumber(t)) follows \(formatNumber(previous)))")
+                throw element.issue("key times must not decrease (\(t.numberText) follows \(previous.numberText))")
             }
             times.append(t)
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 import LayerFXModel
 
 /// The Material ripple of seed 000 (SimpleRipple's `rippleStartingAt:…`,
@@ -113,7 +114,7 @@ public struct RippleEffect: DecodableEffect, Hashable {
         if let value = p.value("fadeAfter") {
             let fade = try value.number(.nonNegative)
             guard fade < duration else {
-                throw value.issue("fadeAfter must be less than duration (\(formatNumber(fade)) ≥ \(formatNumber(duration)))")
+                throw value.issue("fadeAfter must be less than duration (\(fade.numberText) ≥ \(duration.numberText))")
             }
             fadeAfter = fade
         }

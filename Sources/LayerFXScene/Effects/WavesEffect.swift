@@ -168,7 +168,7 @@ public struct WavesEffect: DecodableEffect, Hashable {
         func vector(_ v: V) throws -> Point {
             let g = try PointValue(v).point
             for (i, c) in [g.x, g.y].enumerated() where !(-1...1).contains(c) {
-                throw v.issue(atIndex: i, "a gravity component must be in −1…1 (got \(formatNumber(c)))")
+                throw v.issue(atIndex: i, "a gravity component must be in −1…1 (got \(c.numberText))")
             }
             return g
         }
