@@ -41,6 +41,7 @@ extension FrameBuilder {
         guard !failed else { return }
         exceeded = WorkBudgetExceeded(key: key, count: count, limit: budget[key], layerPath: documentPath,
                                       time: time, verb: verb)
+        failed = true
     }
 
     /// Whether `count` replicator instances fit the budget if each costs what

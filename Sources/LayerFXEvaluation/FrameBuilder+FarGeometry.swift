@@ -70,13 +70,7 @@ extension FrameBuilder {
     mutating func emitAsPolygons(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
                                  transform: AffineTransform, clips: ClipStack) {
         let path = ShapePath([subpath])
-        if let fill {
-            let tolerance = Self.flatteningTolerance / transform.largestScale
-            guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
-            let contours = PathFlattener.polylines(of: path, tolerance: tolerance)
-                .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
-            emitPolygon(contours, rule: .nonZero, color: fill, clips: clips)
-        }
+        if let fill { emitFill(of: path, rule: .nonZero, color: fill, transform: transform, clips: clips) }
         if let stroke {
             emitStroke(of: path, style: StrokeStyle(lineWidth: lineWidth, lineJoin: .round), color: stroke,
                        transform: transform, clips: clips)

@@ -41,22 +41,20 @@ extension FrameBuilder {
         guard firstRow < endRow else { return }
         let bandHeight = Self.polygonBandHeight
         let bandCount = (endRow - firstRow + bandHeight - 1) / bandHeight
-        // Every edge is stored once per band it crosses: count them before building any band.
-        var bandEdges = 0
-        for edge in edges {
-            let first = Int(saturating: (min(edge.y, edge.w) - 1 - Float(firstRow)) / Float(bandHeight), rounding: .down)
-            let last = Int(saturating: (max(edge.y, edge.w) + 1 - Float(firstRow)) / Float(bandHeight), rounding: .down)
-            bandEdges += max(min(last, bandCount - 1) - max(first, 0) + 1, 0)
-        }
-        guard charge(.bandEdges, bandEdges) else { return }
-        // Per band, each edge that can affect it with the columns it covers there.
-        var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
-        for (index, edge) in edges.enumerated() {
+        // The bands an edge can affect: those its vertical span, grown by a row each side, meets.
+        func bandRange(of edge: SIMD4<Float>) -> ClosedRange<Int>? {
             let lo = min(edge.y, edge.w) - 1, hi = max(edge.y, edge.w) + 1
             let first = max(Int(saturating: (lo - Float(firstRow)) / Float(bandHeight), rounding: .down), 0)
             let last = min(Int(saturating: (hi - Float(firstRow)) / Float(bandHeight), rounding: .down), bandCount - 1)
-            guard first <= last else { continue }
-            for band in first...last {
+            return first <= last ? first...last : nil
+        }
+        // Every edge is stored once per band it crosses: count them before building any band.
+        guard charge(.bandEdges, edges.reduce(0) { $0 + (bandRange(of: $1)?.count ?? 0) }) else { return }
+        // Per band, each edge that can affect it with the columns it covers there.
+        var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
+        for (index, edge) in edges.enumerated() {
+            guard let range = bandRange(of: edge) else { continue }
+            for band in range {
                 let y0 = Float(firstRow + band * bandHeight), y1 = Float(min(firstRow + (band + 1) * bandHeight, endRow))
                 guard let span = Self.span(of: edge, rows: (y0 - 1)...(y1 + 1)) else { continue }
                 // Columns are kept to the frame and a pixel beyond: what lies further never shows.

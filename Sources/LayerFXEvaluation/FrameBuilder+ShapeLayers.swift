@@ -34,11 +34,8 @@ extension FrameBuilder {
             return
         }
         if let fill {
-            let tolerance = Self.flatteningTolerance / transform.largestScale
-            guard charge(.vertices, PathFlattener.pointCount(of: p.path, tolerance: tolerance)) else { return }
-            let contours = PathFlattener.polylines(of: p.path, tolerance: tolerance)
-                .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
-            emitPolygon(contours, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, clips: clips)
+            emitFill(of: p.path, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, transform: transform,
+                     clips: clips)
         }
         if let stroke {
             emitStroke(of: p.path, style: style, color: stroke, transform: transform, clips: clips)
@@ -64,11 +61,19 @@ extension FrameBuilder {
                          width: bounds.size.width - 2 * width, height: bounds.size.height - 2 * width)
         var ring = [Subpath.roundedRect(bounds, cornerRadius: radius)]
         if inner.size.width > 0, inner.size.height > 0 { ring.append(.roundedRect(inner, cornerRadius: max(radius - width, 0))) }
+        emitFill(of: ShapePath(ring), rule: .evenOdd, color: color, transform: transform, clips: clips)
+    }
+
+    /// The fill of `path` as polygon bands: flattened within
+    /// ``flatteningTolerance`` device pixels (its points counted against the
+    /// budget first), then filled by `rule`.
+    mutating func emitFill(of path: ShapePath, rule: WindingRule, color: Color, transform: AffineTransform,
+                           clips: ClipStack) {
         let tolerance = Self.flatteningTolerance / transform.largestScale
-        let path = ShapePath(ring)
         guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
-        let contours = PathFlattener.polylines(of: path, tolerance: tolerance).map { $0.points.map(transform.apply) }
-        emitPolygon(contours, rule: .evenOdd, color: color, clips: clips)
+        let contours = PathFlattener.polylines(of: path, tolerance: tolerance)
+            .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
+        emitPolygon(contours, rule: rule, color: color, clips: clips)
     }
 
     /// The stroke of `path` as polygon bands. A stroke narrower than a device

@@ -22,12 +22,10 @@ struct FrameBuilder {
     var instancesVisited = 0
     /// What the frame has spent of each budget key (by `WorkBudget.Key.index`).
     var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
-    /// The first limit the frame went over; the walk stops there.
-    var exceeded: WorkBudgetExceeded? {
-        didSet { failed = exceeded != nil }
-    }
-    /// Whether `exceeded` is set, cheap to test on every layer.
-    private(set) var failed = false
+    /// The first limit the frame went over (set by `fail`); the walk stops there.
+    var exceeded: WorkBudgetExceeded?
+    /// Whether `exceeded` is set (by `fail`), cheap to test on every layer.
+    var failed = false
     /// The place in the scene document of the layer being visited.
     var steps: [DocumentStep] = []
 
@@ -42,7 +40,7 @@ struct FrameBuilder {
     init(joining parts: [FrameBuilder]) {
         self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time)
         exceeded = parts.lazy.compactMap(\.exceeded).first
-        failed = exceeded != nil  // observers do not run in an initializer
+        failed = exceeded != nil
         primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })
         for part in parts {
             let start = primitives.count, edgeOffset = Float(pathEdges.count)
