@@ -1,4 +1,5 @@
 import CEGL
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,16 +18,7 @@ struct GBMNode {
 
     /// The render nodes, sorted by name; empty without `/dev/dri`.
     static func paths() -> [String] {
-        guard let dir = opendir("/dev/dri") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("renderD") { names.append("/dev/dri/" + name) }
-        }
-        return names.sorted()
+        DirectoryListing.names(in: "/dev/dri").filter { $0.hasPrefix("renderD") }.map { "/dev/dri/" + $0 }.sorted()
     }
 
     /// Opens `path` and probes its display; on failure closes what it opened.

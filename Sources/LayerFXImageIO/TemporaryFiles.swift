@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LayerFXCore
 
 /// Names of the hidden files that `AtomicFile` and the GIF and video writers
 /// fill before renaming them into place, and the removal of those left behind.
@@ -49,18 +50,9 @@ public enum TemporaryFiles {
     }
 
     private static func remove(in folder: String, where doomed: (String) -> Bool) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var removed: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".layerfx-"), doomed(name), unlink(folder + "/" + name) == 0 {
-                removed.append(name)
-            }
-        }
-        return removed.sorted()
+        DirectoryListing.names(in: folder).filter { name in
+            name.hasPrefix(".layerfx-") && doomed(name) && unlink(folder + "/" + name) == 0
+        }.sorted()
     }
 
     /// Eight hex digits (FNV-1a) of the kernel's boot id and this process's
