@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["LayerFX", "CEGL", "CLayerFXRaster"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
-        .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "CFreeType"]),
+        .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],
     swiftLanguageModes: [.v6]

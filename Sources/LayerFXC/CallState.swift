@@ -1,5 +1,5 @@
 import LayerFX
-import Synchronization
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +35,7 @@ enum Log {
         var function: LFXLogFunction?
         var userData: UnsafeMutableRawPointer?
     }
-    private static let callback = Mutex(Callback())
+    private static let callback = LockedValue(Callback())
 
     static func set(_ function: LFXLogFunction?, _ userData: UnsafeMutableRawPointer?) {
         callback.withLock { $0 = Callback(function: function, userData: userData) }

@@ -1,5 +1,5 @@
 import LayerFX
-import Synchronization
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +7,8 @@ import Glibc
 /// What an `lfx_scene*` stands for: a scene and the time it is rendered at.
 /// Usable from any thread; reads and writes are serialized.
 final class SceneHandle: Sendable {
-    private let state: Mutex<(scene: Scene, time: Double)>
-    init(_ scene: Scene) { state = Mutex((scene, 0)) }
+    private let state: LockedValue<(scene: Scene, time: Double)>
+    init(_ scene: Scene) { state = LockedValue((scene, 0)) }
 
     var snapshot: (scene: Scene, time: Double) { state.withLock { $0 } }
     func setTime(_ time: Double) { state.withLock { $0.time = time } }
@@ -43,7 +43,7 @@ enum HandleRegistry {
         var scenes: [UInt: SceneHandle] = [:]
         var renderers: [UInt: RendererHandle] = [:]
     }
-    private static let state = Mutex(State())
+    private static let state = LockedValue(State())
     /// "LFX" in the top bytes; the low 4 bits tell scenes (1) from renderers (2).
     private static let base: UInt = 0x4C46_5800_0000_0000
     private static let sceneTag: UInt = 1, rendererTag: UInt = 2

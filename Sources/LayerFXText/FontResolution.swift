@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LayerFXCore
 
 extension Font {
     /// Resolves a CATextLayer `font` value, searching `defaultSearchDirectories`:
@@ -44,7 +44,7 @@ extension Font {
         (fontPath ?? "").split(separator: ":").map(String.init) + ["/usr/share/fonts"]
     }
 
-    private static let loaded = Mutex<[String: Font]>([:])
+    private static let loaded = LockedValue<[String: Font]>([:])
 
     private static func load(_ path: String) throws -> Font {
         try loaded.withLock { loaded in
@@ -76,7 +76,7 @@ extension Font {
 
 /// The font files under some directories, by normalized file name.
 enum FontCatalog {
-    private static let cache = Mutex<[[String]: [String: String]]>([:])
+    private static let cache = LockedValue<[[String]: [String: String]]>([:])
 
     /// Each font file (.ttf, .otf, .ttc) under `directories`, recursively, by
     /// its normalized name without extension (`FontNames.normalized`); when

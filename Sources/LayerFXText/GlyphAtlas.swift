@@ -1,5 +1,4 @@
 import LayerFXCore
-import Synchronization
 
 /// A process-wide, thread-safe atlas of signed-distance glyph bitmaps (8-bit,
 /// one channel), shared by every text layer and both backends.
@@ -44,7 +43,7 @@ public final class GlyphAtlas: Sendable {
     /// The atlas image height before it first grows: 256.
     public static let initialHeight = 256
 
-    private let state = Mutex(AtlasState())
+    private let state = LockedValue(AtlasState())
 
     /// An empty atlas (tests, or a renderer that wants its own); text layers
     /// use `shared`.

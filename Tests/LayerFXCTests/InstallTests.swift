@@ -1,6 +1,6 @@
 import Foundation
 import LayerFX
-import Synchronization
+import LayerFXCore
 import Testing
 
 /// The installed C API, used the way a C or Python host uses it: installed
@@ -178,7 +178,7 @@ struct InstallTests {
         process.standardError = err
         try process.run()
         // Read both pipes while the process runs, so neither fills up.
-        let errData = Mutex(Data())
+        let errData = LockedValue(Data())
         let errDone = DispatchSemaphore(value: 0)
         let errHandle = err.fileHandleForReading
         Thread {

@@ -1,7 +1,7 @@
 import Foundation
 import LayerFX
 @testable import LayerFXC
-import Synchronization
+import LayerFXCore
 import Testing
 
 /// A scene of 40×30 px.
@@ -114,7 +114,7 @@ struct MisuseTests {
         let scene = try loadScene()
         defer { _ = lfx_scene_destroy(scene) }
         let renderer = try makeRenderer()
-        let outcomes = Mutex<[Outcome]>([])
+        let outcomes = LockedValue<[Outcome]>([])
         let done = DispatchSemaphore(value: 0)
         // Handles are plain values; pass their bits to the other thread.
         let bits = (renderer: UInt(bitPattern: renderer), scene: UInt(bitPattern: scene))
@@ -209,7 +209,7 @@ struct MisuseTests {
 
     @Test func lastErrorIsPerThreadAndClearedOnSuccess() throws {
         #expect(Outcome(lfx_scene_destroy(nil)).result == .invalidHandle)
-        let otherThread = Mutex("unset")
+        let otherThread = LockedValue("unset")
         let done = DispatchSemaphore(value: 0)
         Thread {
             otherThread.withLock { $0 = String(cString: lfx_last_error()) }
@@ -256,5 +256,5 @@ struct MisuseTests {
 }
 
 enum LogRecorder {
-    static let lines = Mutex<[String]>([])
+    static let lines = LockedValue<[String]>([])
 }

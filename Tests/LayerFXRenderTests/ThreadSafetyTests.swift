@@ -1,6 +1,6 @@
 import Foundation
 import LayerFX
-import Synchronization
+import LayerFXCore
 import Testing
 
 /// The thread rule of the docs, "one renderer per thread": renderers on
@@ -22,7 +22,7 @@ struct ThreadSafetyTests {
         let frames = try Self.jobs.map { job in try SceneEvaluator.frame(for: try Fixtures.scene(job.scene), at: job.time) }
         let serial = try frames.map { try Renderer(backend).render($0) }
 
-        let results = Mutex<[Int: [Result<PixelBuffer, any Error>]]>([:])
+        let results = LockedValue<[Int: [Result<PixelBuffer, any Error>]]>([:])
         let done = DispatchSemaphore(value: 0)
         for (index, frame) in frames.enumerated() {
             let thread = Thread {

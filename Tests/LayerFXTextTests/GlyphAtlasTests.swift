@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LayerFXCore
 import Testing
 @testable import LayerFXText
 
@@ -79,7 +79,7 @@ import Testing
         try TextLayout.layout($0, font: font, fontSize: 24, alignment: .left, boundsWidth: 100, atlas: sequentialAtlas)
     }
     let concurrentAtlas = GlyphAtlas()
-    let results = Mutex<[Int: Result<[PlacedGlyph], any Error>]>([:])
+    let results = LockedValue<[Int: Result<[PlacedGlyph], any Error>]>([:])
     DispatchQueue.concurrentPerform(iterations: strings.count * 4) { n in
         let index = n % strings.count
         let placed = Result {
