@@ -71,6 +71,7 @@ let package = Package(
             dependencies: ["LayerFX", "CEGL", "CLayerFXRaster"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],

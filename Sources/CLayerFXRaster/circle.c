@@ -10,31 +10,12 @@
  * fillColor: those runs are blended without per-pixel math. */
 #include "lfx_raster.h"
 #include <math.h>
-
-/* No fused multiply-adds: every expression rounds as written, on every CPU. */
-#pragma STDC FP_CONTRACT OFF
+#include "pixel_math.h"
 
 /* Pixels shaded together, one AVX2 vector of floats (two SSE2 ones); edge
  * runs are rounded up to whole vectors. (4 measured slower: more rows'
  * edges then need two vectors, and the per-vector work is the same.) */
 #define LANES 8
-
-static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
-
-/* Float 0...1 → unorm8, rounding to nearest, ties to even, as an RGBA8
- * render target stores it: adding 1.5 * 2^23 leaves the rounded integer in the
- * low mantissa bits (float addition rounds to nearest even). */
-static inline float quantize(float v) {
-    return (clampf(v, 0.0f, 1.0f) * 255.0f + 12582912.0f) - 12582912.0f;
-}
-
-/* dst = src + round(dst * (255 - src.a) / 255) per channel, exact (the blend
- * of GL_ONE, GL_ONE_MINUS_SRC_ALPHA on RGBA8); src 0 leaves dst as it is. */
-static inline unsigned blend_channel(unsigned s, unsigned d, unsigned inv_a) {
-    unsigned p = d * inv_a + 128;
-    unsigned v = s + ((p + (p >> 8)) >> 8);
-    return v > 255 ? 255 : v;
-}
 
 static inline __attribute__((always_inline)) void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
     const unsigned inv_a = 255u - src[3];
@@ -87,22 +68,8 @@ static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict
 
 static inline int round_up_to_vector(int n) { return (n + LANES - 1) / LANES * LANES; }
 
-/* On x86-64, compiled twice, for AVX2 and for the baseline (SSE2); the loader
- * picks one for the CPU it runs on. The helpers above are inlined into it;
- * no_builtin keeps their short pixel copies from becoming memcpy calls.
- * Not under ThreadSanitizer: clang instruments the clones' resolver too, and
- * the loader runs it before the sanitizer's runtime is set up (a crash before
- * main). */
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define LFX_NO_CLONES
-#endif
-#endif
-#if defined(__x86_64__) && !defined(LFX_NO_CLONES)
-#define LFX_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define LFX_CLONES
-#endif
+/* The helpers above are inlined into the kernel; no_builtin keeps their
+ * short pixel copies from becoming memcpy calls. */
 LFX_CLONES __attribute__((no_builtin("memcpy")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *c) {

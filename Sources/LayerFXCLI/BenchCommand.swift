@@ -6,8 +6,8 @@ import LayerFX
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: time LayerFX's backends on standard scenes.",
-        subcommands: [RipplesBenchCommand.self])
+        abstract: "Benchmarks: time LayerFX's backends on the ripple field or on any scene.",
+        subcommands: [RipplesBenchCommand.self, SceneBenchCommand.self])
 }
 
 /// `layerfx bench ripples`: the many-concurrent-ripples frame of the peer comparison.

@@ -23,12 +23,16 @@ final class FrameSink {
     private let slots = DispatchSemaphore(value: FrameSink.inFlight)
     private let pending = DispatchGroup()
     private let failure = FirstError()
+    /// The zlib level of PNG frames.
+    private let pngLevel: Int32
 
     static var inFlight: Int { max(ProcessInfo.processInfo.activeProcessorCount, 2) }
 
-    /// `interruption` learns how to stop ffmpeg when a signal ends the run.
+    /// `interruption` learns how to stop ffmpeg when a signal ends the run;
+    /// PNG frames are deflated at zlib level `pngLevel`.
     init(target: OutputTarget, width: Int, height: Int, framesPerSecond: Double,
-         interruption: Interruption? = nil) throws {
+         interruption: Interruption? = nil, pngLevel: Int32 = PNGEncoder.defaultCompressionLevel) throws {
+        self.pngLevel = pngLevel
         switch target {
         case .png(let path): writer = .png(path)
         case .pngFiles: writer = .pngFiles(target)
@@ -51,14 +55,14 @@ final class FrameSink {
     /// Writes frame number `n`.
     func accept(_ pixels: PixelBuffer, frame n: Int) throws {
         switch writer {
-        case .png(let path): try PNGEncoder.write(pixels, to: path)
+        case .png(let path): try PNGEncoder.write(pixels, to: path, level: pngLevel)
         case .pngFiles(let target):
             guard let path = target.path(forFrame: n) else { return }
             slots.wait()
             pending.enter()
-            encoders.async { [slots, pending, failure] in
+            encoders.async { [slots, pending, failure, pngLevel] in
                 defer { slots.signal(); pending.leave() }
-                do { try PNGEncoder.write(pixels, to: path) } catch { failure.record(error) }
+                do { try PNGEncoder.write(pixels, to: path, level: pngLevel) } catch { failure.record(error) }
             }
         case .gif(let gif): try gif.add(pixels)
         case .video(let video): try video.add(pixels)

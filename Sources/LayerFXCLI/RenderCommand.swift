@@ -70,6 +70,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
+    @Option(help: ArgumentHelp("zlib level of PNG files, 0 (none, fastest) to 9 (smallest, slowest).", valueName: "0-9"))
+    var pngCompression: Int32 = PNGEncoder.defaultCompressionLevel
+
     @OptionGroup var budgetOptions: BudgetOptions
 
     /// Whether this is a sequence render.
@@ -90,19 +93,15 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
+        if !(0...9).contains(pngCompression) {
+            throw ValidationError("--png-compression must be 0…9, got \(pngCompression)")
+        }
     }
 
     func run() throws {
         try reportingErrors {
             var loaded = try SceneLoader.load(contentsOfFile: scene)
-            if let scale {
-                loaded.scale = scale
-                let limit = SceneLoader.maximumPixelDimension
-                let size = SceneEvaluator.pixelExtent(of: loaded)
-                guard size.width <= Double(limit), size.height <= Double(limit) else {
-                    throw CLIError("--scale \(scale) makes a \(size.width.numberText)×\(size.height.numberText) px frame; the limit is \(limit) px per side")
-                }
-            }
+            if let scale { loaded = try loaded.checkedScale(scale) }
             let target = try OutputTarget(output, sequence: isSequence)
             if target.isSingleStream, shard != nil || skipExisting {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
@@ -118,12 +117,13 @@ struct RenderCommand: ParsableCommand {
             if let schedule {
                 try locatingFrameErrors(in: scene) {
                     try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
-                                       skipExisting: skipExisting, quiet: quiet, interruption: interruption).run()
+                                       skipExisting: skipExisting, quiet: quiet, interruption: interruption,
+                                       pngLevel: pngCompression).run()
                 }
             } else {
                 let pixels = try locatingFrameErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
                 let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height,
-                                         framesPerSecond: fps, interruption: interruption)
+                                         framesPerSecond: fps, interruption: interruption, pngLevel: pngCompression)
                 try sink.accept(pixels, frame: 0)
                 try sink.finish(succeeded: true)
             }

@@ -14,7 +14,7 @@ struct RippleBenchResult {
     let renderer: String
     let platform: String?
 
-    var medianMilliseconds: Double { Self.median(times) }
+    var medianMilliseconds: Double { Timing.median(times) }
     var minMilliseconds: Double { times.min() ?? 0 }
     var megapixelsPerSecond: Double { paintedPixels / 1e6 / (medianMilliseconds / 1e3) }
 
@@ -23,12 +23,12 @@ struct RippleBenchResult {
             "ripples:      \(count) at \(width)x\(height)\(animated ? ", animated" : "")",
             "backend:      \(backend)" + (platform.map { " (EGL \($0))" } ?? ""),
             "renderer:     \(renderer)",
-            "frame:        median \(Self.format(medianMilliseconds)) ms, min \(Self.format(minMilliseconds)) ms over \(frames) frames",
+            "frame:        median \(Timing.text(medianMilliseconds)) ms, min \(Timing.text(minMilliseconds)) ms over \(frames) frames",
         ]
         if !evaluationTimes.isEmpty {
-            lines.append("evaluation:   median \(Self.format(Self.median(evaluationTimes))) ms, min \(Self.format(evaluationTimes.min()!)) ms")
+            lines.append("evaluation:   median \(Timing.text(Timing.median(evaluationTimes))) ms, min \(Timing.text(evaluationTimes.min()!)) ms")
         }
-        if backend != "none" { lines.append("throughput:   \(Self.format(megapixelsPerSecond)) Mpixels/s") }
+        if backend != "none" { lines.append("throughput:   \(Timing.text(megapixelsPerSecond)) Mpixels/s") }
         return lines.joined(separator: "\n")
     }
 
@@ -41,19 +41,10 @@ struct RippleBenchResult {
         if backend != "none" { object["mpixels_per_s"] = megapixelsPerSecond }
         if let platform { object["platform"] = platform }
         if !evaluationTimes.isEmpty {
-            object["evaluate_median_ms"] = Self.median(evaluationTimes)
+            object["evaluate_median_ms"] = Timing.median(evaluationTimes)
             object["evaluate_min_ms"] = evaluationTimes.min()!
         }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }
-
-    private static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let mid = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-    }
-
-    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -14,6 +14,8 @@ struct SequenceRender {
     let skipExisting: Bool
     let quiet: Bool
     let interruption: Interruption?
+    /// The zlib level of PNG frames.
+    let pngLevel: Int32
 
     func run() throws {
         if let folder = target.folder {
@@ -24,7 +26,7 @@ struct SequenceRender {
         }
         let size = SceneEvaluator.pixelSize(of: scene)
         let sink = try FrameSink(target: target, width: size.width, height: size.height,
-                                 framesPerSecond: schedule.fps, interruption: interruption)
+                                 framesPerSecond: schedule.fps, interruption: interruption, pngLevel: pngLevel)
         let progress = ProgressLine(total: schedule.numbers.count, quiet: quiet)
         var renderError: Error?
         do {

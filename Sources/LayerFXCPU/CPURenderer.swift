@@ -29,14 +29,21 @@ public struct CPURenderer: RenderBackend, Sendable {
         // Rows each drawn primitive touches (markers and composites are never
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
+        var shapes: [lfx_shape] = []
         let rows = prepared.map { primitive -> SIMD4<Int32> in
-            guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, 0) }
+            var shapeIndex: Int32 = -1
+            if primitive.kind.rawValue <= ShapeKind.star.rawValue && primitive.circle == nil
+                || primitive.kind == .composite {
+                shapeIndex = Int32(shapes.count)
+                shapes.append(lfx_shape(primitive))
+            }
+            guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
             var circleIndex: Int32 = -1
             if let circle = primitive.circle {
                 circleIndex = Int32(circles.count)
                 circles.append(circle)
             }
-            return SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, 0)
+            return SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
         }
         let groupEnds = try LayerNesting.compositeIndices(of: prepared.map(\.kind))
         let bg = frame.background
@@ -52,13 +59,15 @@ public struct CPURenderer: RenderBackend, Sendable {
                     let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
                     prepared.withUnsafeBufferPointer { primitives in
                         rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles)
+                          shapes.withUnsafeBufferPointer { shapes in
+                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes)
                             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                                 let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                                 var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                                 band.fill(clearBytes)
                                 band.draw(list, groupEnds: groupEnds, resources: resources)
                             }
+                          }
                         } }
                     }
                 }
@@ -86,9 +95,9 @@ private struct Band {
 
     /// Sets every pixel of the current target to `color`.
     func fill(_ color: SIMD4<UInt8>) {
-        for i in 0..<((y1 - y0 + 1) * width) {
-            (target + i * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = color }
-        }
+        let count = (y1 - y0 + 1) * width
+        UnsafeMutableRawPointer(target).bindMemory(to: SIMD4<UInt8>.self, capacity: count)
+            .update(repeating: color, count: count)
     }
 
     mutating func draw(_ list: PrimitiveList, groupEnds: [Int: Int], resources: FrameResources) {
@@ -107,6 +116,12 @@ private struct Band {
             if span.z >= 0 {
                 lfx_circle_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
                                      list.circles.baseAddress! + Int(span.z))
+                i += 1
+                continue
+            }
+            if span.w >= 0 && span.y != .max {
+                lfx_shape_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
+                                    list.shapes.baseAddress! + Int(span.w))
                 i += 1
                 continue
             }
@@ -132,7 +147,7 @@ private struct Band {
         case .beginMask:
             push(clearing: primitive)
         case .composite:
-            composite(primitive)
+            composite(primitive, list.shapes.baseAddress! + Int(list.rows[i].w))
         default:
             if primitive.maxY >= y0 && primitive.minY <= y1 {
                 shade(primitive, resources)
@@ -150,20 +165,15 @@ private struct Band {
     }
 
     /// Blends the innermost layer (times its mask's alpha) onto the one below.
-    private mutating func composite(_ primitive: PreparedPrimitive) {
+    private mutating func composite(_ primitive: PreparedPrimitive, _ record: UnsafePointer<lfx_shape>) {
         let masked = primitive.shapeExtra.x > 0.5
         let mask = masked ? stack.popLast() : nil
         guard let content = stack.popLast() else { return }
         target = stack.last ?? targets[0]
-        let rowBytes = width * 4
-        forEachPixel(of: primitive) { x, y, pixel in
-            let offset = (y - y0) * rowBytes + x * 4
-            var color = SIMD4<Float>(SIMD4<UInt8>(content[offset], content[offset + 1], content[offset + 2],
-                                                  content[offset + 3])) / 255
-            if let mask { color *= Float(mask[offset + 3]) / 255 }
-            let src = color * primitive.clipCoverage(Float(x) + 0.5, Float(y) + 0.5)
-            if src.w <= 0 && src.x <= 0 && src.y <= 0 && src.z <= 0 { return }
-            pixel.pointee = blendSourceOver(quantize(src), pixel.pointee)
+        let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
+        if !rows.isEmpty, primitive.minX <= primitive.maxX {
+            lfx_composite_rows(target, content, mask, width * 4, Int32(y0), Int32(rows.lowerBound),
+                               Int32(rows.upperBound), Int32(primitive.minX), Int32(primitive.maxX), record)
         }
         spare.append(content)
         if let mask { spare.append(mask) }
@@ -197,8 +207,11 @@ private struct Band {
 /// GPU does when a shader output is written to an RGBA8 target).
 @inline(__always)
 func quantize(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
-    let scaled = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
-    return SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(scaled))
+    // Adding 1.5 · 2²³ leaves the rounded integer in the low mantissa bits
+    // (float addition rounds to nearest even): no per-lane checked conversion.
+    let magic = SIMD4<Float>(repeating: 12_582_912)
+    let rounded = c.clamped(lowerBound: .zero, upperBound: .one) * 255 + magic
+    return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded, to: SIMD4<UInt32>.self))
 }
 
 /// Premultiplied source-over on unorm8 values, as an RGBA8 framebuffer blends
@@ -214,11 +227,14 @@ func blendSourceOver(_ src: SIMD4<UInt8>, _ dst: SIMD4<UInt8>) -> SIMD4<UInt8> {
 /// The prepared primitives and the rows each touches, read by all bands.
 private struct PrimitiveList: @unchecked Sendable {
     let primitives: UnsafeBufferPointer<PreparedPrimitive>
-    /// (first row, last row, index in `circles` or −1, 0) per primitive; rows
-    /// (min, max) for markers and composites.
+    /// (first row, last row, index in `circles` or −1, index in `shapes` or
+    /// −1) per primitive; rows (min, max) for markers and composites.
     let rows: UnsafeBufferPointer<SIMD4<Int32>>
     /// The plain device circles, drawn by `lfx_circle_draw_rows`.
     let circles: UnsafeBufferPointer<lfx_circle>
+    /// The other analytic shapes and the composites, drawn by
+    /// `lfx_shape_draw_rows` and `lfx_composite_rows` (index in `rows[i].w`).
+    let shapes: UnsafeBufferPointer<lfx_shape>
 }
 
 /// A raw pointer handed to concurrent bands; each band writes disjoint rows.

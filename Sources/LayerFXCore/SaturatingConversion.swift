@@ -24,6 +24,12 @@ extension FixedWidthInteger {
             self = Self.max
         } else if value <= F(Self.min) {
             self = Self.min
+        } else if Self.isSigned || Self.bitWidth < 64, F.self == Double.self {
+            // In range: the concrete conversion is one instruction, where the
+            // generic `init(_:)` takes a slow path through the value's bits.
+            self.init(truncatingIfNeeded: Int64(unsafeBitCast(value, to: Double.self)))
+        } else if Self.isSigned || Self.bitWidth < 64, F.self == Float.self {
+            self.init(truncatingIfNeeded: Int64(unsafeBitCast(value, to: Float.self)))
         } else {
             self.init(value)
         }

@@ -27,4 +27,52 @@ __attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
+/* An analytic shape (ellipse, rounded rectangle or star) prepared for the
+ * CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
+ * inverse computed and colors premultiplied, and its gradient unpacked. The
+ * kernel computes, per pixel, the same expressions in the same order as
+ * `shapeColor`, `clipCoverage` and `gradientColor` of
+ * Shaders/primitive.frag.glsl. */
+typedef struct {
+    float inverse[4];        /* device → local linear part (a, b, c, d) */
+    float translation[4];    /* device tx, ty, kind (0 ellipse, 1 rounded rect, 2 star), stroke width (local) */
+    float shape[4];          /* kind geometry, see ShapeKind */
+    float extra[4];          /* kind extras; z is the opacity */
+    float fill[4];           /* premultiplied fill */
+    float stroke[4];         /* premultiplied stroke */
+    float clip0_linear[4], clip0_offset[4];
+    float clip1_linear[4], clip1_offset[4];
+    float clip_radii[4];     /* clip 0 radius, clip 1 radius, clips in use (0...2), unused */
+    float gradient_start[2]; /* local units */
+    float gradient_delta[2]; /* end − start */
+    float locations[6];
+    float colors[6][4];      /* straight alpha */
+    int32_t gradient_kind;   /* 0 none, 1 axial, 2 radial, 3 conic */
+    int32_t stop_count;      /* 1...6 */
+    int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
+} lfx_shape;
+
+/* Draws rows first_row...last_row of `shape` (columns min_x...max_x) into an
+ * RGBA8 image as lfx_circle_draw_rows does. Blocks of 8×8 pixels that the
+ * shape's distance bound shows untouched (outside, or inside a shape with no
+ * fill, farther than the stroke and a pixel) are skipped; the others are
+ * shaded pixel by pixel. */
+__attribute__((visibility("hidden")))
+void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+                         int first_row, int last_row, const lfx_shape *shape);
+
+/* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
+ * for an lfx_shape's clips (used by composites too). */
+__attribute__((visibility("hidden")))
+float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
+
+/* Blends an offscreen layer onto the target below it over columns
+ * min_x...max_x of rows first_row...last_row: content (premultiplied RGBA8)
+ * times the mask's alpha (when `mask` is not NULL) times
+ * lfx_shape_clip_coverage of `clips`, source-over. All buffers share the
+ * image's layout (row image_y0 first, `stride` bytes apart). */
+__attribute__((visibility("hidden")))
+void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
+                        int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips);
+
 #endif

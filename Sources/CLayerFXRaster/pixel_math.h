@@ -1,0 +1,53 @@
+/* Pixel arithmetic shared by the CPU kernels: rounding to RGBA8 and the
+ * source-over blend of an RGBA8 render target, as the GPU does them. */
+#ifndef LFX_PIXEL_MATH_H
+#define LFX_PIXEL_MATH_H
+#include <stdint.h>
+
+/* No fused multiply-adds: every expression rounds as written, on every CPU. */
+#pragma STDC FP_CONTRACT OFF
+
+static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+/* Float 0...1 → unorm8, rounding to nearest, ties to even, as an RGBA8
+ * render target stores it: adding 1.5 * 2^23 leaves the rounded integer in the
+ * low mantissa bits (float addition rounds to nearest even). */
+static inline float quantize(float v) {
+    return (clampf(v, 0.0f, 1.0f) * 255.0f + 12582912.0f) - 12582912.0f;
+}
+
+/* dst = src + round(dst * (255 - src.a) / 255) per channel, exact (the blend
+ * of GL_ONE, GL_ONE_MINUS_SRC_ALPHA on RGBA8); src 0 leaves dst as it is. */
+static inline unsigned blend_channel(unsigned s, unsigned d, unsigned inv_a) {
+    unsigned p = d * inv_a + 128;
+    unsigned v = s + ((p + (p >> 8)) >> 8);
+    return v > 255 ? 255 : v;
+}
+
+/* Blends the premultiplied float color (r, g, b, a) onto the RGBA8 pixel
+ * `d` (red in the low byte) and returns the result. */
+static inline uint32_t blend_pixel(uint32_t d, float r, float g, float b, float a) {
+    unsigned sa = (unsigned)quantize(a);
+    unsigned inv_a = 255u - sa;
+    return blend_channel((unsigned)quantize(r), d & 255u, inv_a)
+        | (blend_channel((unsigned)quantize(g), (d >> 8) & 255u, inv_a) << 8)
+        | (blend_channel((unsigned)quantize(b), (d >> 16) & 255u, inv_a) << 16)
+        | (blend_channel(sa, d >> 24, inv_a) << 24);
+}
+
+/* On x86-64 a kernel is compiled twice, for AVX2 and for the baseline (SSE2);
+ * the loader picks one for the CPU it runs on. Not under ThreadSanitizer:
+ * clang instruments the clones' resolver too, and the loader runs it before
+ * the sanitizer's runtime is set up (a crash before main). */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LFX_NO_CLONES
+#endif
+#endif
+#if defined(__x86_64__) && !defined(LFX_NO_CLONES)
+#define LFX_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define LFX_CLONES
+#endif
+
+#endif

@@ -1,0 +1,262 @@
+/* Analytic shapes (ellipses, rounded rectangles, stars) and offscreen-layer
+ * composites for the CPU backend; see include/lfx_raster.h.
+ *
+ * Every expression is the one of Shaders/primitive.frag.glsl, in the same
+ * order (min and max as Swift's: min(a, b) = b < a ? b : a,
+ * max(a, b) = b >= a ? b : a), so the CPU and GPU agree to rounding. */
+#include "lfx_raster.h"
+#include <math.h>
+#include "pixel_math.h"
+
+/* π rounded toward zero, as Swift's Float.pi. */
+#define PI_F 0x1.921fb4p+1f
+/* Pixels per side of the blocks the distance bound skips. */
+#define BLOCK 8
+
+static inline float minf(float a, float b) { return b < a ? b : a; }
+static inline float maxf(float a, float b) { return b >= a ? b : a; }
+static inline float sgnf(float x) { return x < 0 ? -1.0f : 1.0f; }
+static inline float lengthf(float x, float y) { return sqrtf(x * x + y * y); }
+
+/* (distance, gradient x, gradient y) in local units. */
+typedef struct { float d, gx, gy; } sdf;
+
+static inline sdf ellipse_sdf(float px, float py, const float shape[4]) {
+    float qx = px - shape[0], qy = py - shape[1];
+    float rx = shape[2], ry = shape[3];
+    float r2x = rx * rx, r2y = ry * ry;
+    float k0 = lengthf(qx / rx, qy / ry);
+    float k1 = lengthf(qx / r2x, qy / r2y);
+    if (k1 <= 0) return (sdf){ -minf(rx, ry), 1, 0 };
+    return (sdf){ k0 * (k0 - 1) / k1, (qx / r2x) / k1, (qy / r2y) / k1 };
+}
+
+static inline sdf rounded_rect_sdf(float px, float py, float cx, float cy, float hx, float hy, float radius) {
+    float qx = px - cx, qy = py - cy;
+    float r = minf(maxf(radius, 0), minf(hx, hy));
+    float ex = fabsf(qx) - hx + r, ey = fabsf(qy) - hy + r;
+    float ox = maxf(ex, 0), oy = maxf(ey, 0);
+    float lo = lengthf(ox, oy);
+    float d = lo + minf(maxf(ex, ey), 0) - r;
+    if (ex > 0 && ey > 0) return (sdf){ d, ox * sgnf(qx) / lo, oy * sgnf(qy) / lo };
+    if (ex > ey) return (sdf){ d, sgnf(qx), 0 };
+    return (sdf){ d, 0, sgnf(qy) };
+}
+
+/* A star's per-shape constants: cos and sin of its rotation, the sector
+ * angle and the inner vertex of the half sector. */
+typedef struct { float cr, sr, sector, bx, by; } star_constants;
+
+static inline star_constants star_prepare(const lfx_shape *s) {
+    float points = s->extra[0], rotation = s->extra[1];
+    float sector = 2 * PI_F / points;
+    float half_sector = 0.5f * sector;
+    return (star_constants){ cosf(rotation), sinf(rotation), sector,
+                             s->shape[3] * sinf(half_sector), s->shape[3] * cosf(half_sector) };
+}
+
+static inline sdf star_sdf(float px, float py, const float shape[4], float rotation, const star_constants *k) {
+    float qx = px - shape[0], qy = py - shape[1];
+    float vx = qx * k->cr + qy * k->sr, vy = -qx * k->sr + qy * k->cr;
+    float theta = atan2f(vx, -vy);
+    float sector_index = floorf(theta / k->sector + 0.5f);
+    float phi = theta - sector_index * k->sector;
+    float fx = fabsf(phi);
+    float rho = lengthf(vx, vy);
+    float fX = rho * sinf(fx), fY = rho * cosf(fx);
+    float ax = 0, ay = shape[2];
+    float ex = k->bx - ax, ey = k->by - ay;
+    float wx = fX - ax, wy = fY - ay;
+    float h = minf(maxf((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+    float dx = wx - ex * h, dy = wy - ey * h;
+    float dist = lengthf(dx, dy);
+    float side = (ex * wy - ey * wx) < 0 ? -1.0f : 1.0f;
+    float gfx = 0, gfy = 1;
+    if (dist > 0) { gfx = dx * (side / dist); gfy = dy * (side / dist); }
+    if (phi < 0) gfx = -gfx;
+    float gvx = gfx, gvy = -gfy;
+    float beta = sector_index * k->sector + rotation;
+    float cb = cosf(beta), sb = sinf(beta);
+    return (sdf){ side * dist, gvx * cb - gvy * sb, gvx * sb + gvy * cb };
+}
+
+static inline sdf shape_sdf(const lfx_shape *s, const star_constants *k, float px, float py) {
+    switch ((int)s->translation[2]) {
+    case 0: return ellipse_sdf(px, py, s->shape);
+    case 1: return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
+    default: return star_sdf(px, py, s->shape, s->extra[1], k);
+    }
+}
+
+/* Box-filtered coverage of the band [-half_width, half_width] around a line
+ * at distance s from the pixel centre. */
+static inline float band_coverage(float s, float half_width) {
+    return minf(maxf(minf(s + 0.5f, half_width) - maxf(s - 0.5f, -half_width), 0), 1);
+}
+
+static inline float one_clip(float x, float y, const float l[4], const float o[4], float radius) {
+    float pcx = l[0] * x + l[2] * y + o[0];
+    float pcy = l[1] * x + l[3] * y + o[1];
+    sdf sd = rounded_rect_sdf(pcx, pcy, 0, 0, o[2], o[3], radius);
+    float lc = maxf(lengthf(sd.gx * l[0] + sd.gy * l[1], sd.gx * l[2] + sd.gy * l[3]), 1e-8f);
+    return minf(maxf(0.5f - sd.d / lc, 0), 1);
+}
+
+float lfx_shape_clip_coverage(const lfx_shape *s, float x, float y) {
+    float coverage = s->extra[2];
+    if (s->clip_radii[2] > 0.5f) coverage *= one_clip(x, y, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
+    if (s->clip_radii[2] > 1.5f) coverage *= one_clip(x, y, s->clip1_linear, s->clip1_offset, s->clip_radii[1]);
+    return coverage;
+}
+
+/* The gradient's straight-alpha color at local point (x, y). */
+static inline void gradient_color(const lfx_shape *s, float x, float y, float out[4]) {
+    float qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
+    float dx = s->gradient_delta[0], dy = s->gradient_delta[1];
+    float t;
+    if (s->gradient_kind == 1) {
+        float dd = dx * dx + dy * dy;
+        t = dd > 0 ? (qx * dx + qy * dy) / dd : 0;
+    } else if (s->gradient_kind == 2) {
+        float rx = fabsf(dx), ry = fabsf(dy);
+        t = (rx > 0 && ry > 0) ? lengthf(qx / rx, qy / ry) : 1;
+    } else {
+        float turns = (atan2f(qy, qx) - atan2f(dy, dx)) / (2 * PI_F);
+        t = turns - floorf(turns);
+    }
+    const float *c = s->colors[s->stop_count - 1];
+    if (t <= s->locations[0]) {
+        c = s->colors[0];
+    } else {
+        for (int i = 1; i < s->stop_count; i++) {
+            if (t <= s->locations[i]) {
+                float lo = s->locations[i - 1], hi = s->locations[i];
+                float u = hi > lo ? (t - lo) / (hi - lo) : 1;
+                for (int j = 0; j < 4; j++) out[j] = s->colors[i - 1][j] * (1 - u) + s->colors[i][j] * u;
+                return;
+            }
+        }
+    }
+    for (int j = 0; j < 4; j++) out[j] = c[j];
+}
+
+/* The premultiplied color of the shape at device pixel centre (x, y). */
+static inline void shade(const lfx_shape *s, const star_constants *k, float x, float y, float out[4]) {
+    const float *inv = s->inverse;
+    float tx = x - s->translation[0], ty = y - s->translation[1];
+    float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
+    sdf sd = shape_sdf(s, k, px, py);
+    float h_min, h_max;
+    if ((int)s->translation[2] == 2) { h_min = s->shape[3]; h_max = s->shape[2]; }
+    else { h_min = minf(s->shape[2], s->shape[3]); h_max = maxf(s->shape[2], s->shape[3]); }
+    float lg = maxf(lengthf(sd.gx * inv[0] + sd.gy * inv[1], sd.gx * inv[2] + sd.gy * inv[3]), 1e-8f);
+    float d = sd.d / lg;
+    float fill_half = h_min / lg;
+    float fill_cov = band_coverage(maxf(fill_half + d, 0), fill_half) * minf(1, 2 * h_max / lg);
+    float stroke_cov = band_coverage(fabsf(d), 0.5f * s->translation[3] / lg);
+    float fill[4];
+    if (s->gradient_kind != 0) {
+        float g[4];
+        gradient_color(s, px, py, g);
+        fill[0] = g[0] * g[3] * fill_cov; fill[1] = g[1] * g[3] * fill_cov;
+        fill[2] = g[2] * g[3] * fill_cov; fill[3] = g[3] * fill_cov;
+    } else {
+        for (int j = 0; j < 4; j++) fill[j] = s->fill[j] * fill_cov;
+    }
+    float stroke_a = s->stroke[3] * stroke_cov;
+    float clip = lfx_shape_clip_coverage(s, x, y);
+    for (int j = 0; j < 4; j++) out[j] = (s->stroke[j] * stroke_cov + fill[j] * (1 - stroke_a)) * clip;
+}
+
+/* The largest stretch of the device → local map: its largest singular value. */
+static double largest_stretch(const float m[4]) {
+    double a = m[0], b = m[1], c = m[2], d = m[3];
+    double sum = a * a + b * b + c * c + d * d, det = a * d - b * c;
+    double root = sqrt(fmax(sum * sum - 4 * det * det, 0));
+    return sqrt((sum + root) / 2);
+}
+
+/* Whether the distance bound shows that no pixel centre of the block
+ * (device box x0...x1, y0...y1) is touched: the distance functions of
+ * rounded rectangles and stars are exact (1-Lipschitz in local units), so
+ * every centre is within `reach` (the block's half diagonal in local units)
+ * of the distance at the block's centre; a pixel needs |distance| below half
+ * the stroke plus half a pixel (in local units) to get stroke, and distance
+ * below half a pixel to get fill. */
+static inline int block_untouched(const lfx_shape *s, const star_constants *k, double stretch, int has_fill,
+                                  int has_stroke, int x0, int x1, int y0, int y1) {
+    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+    const float *inv = s->inverse;
+    float tx = cx - s->translation[0], ty = cy - s->translation[1];
+    float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
+    double d = shape_sdf(s, k, px, py).d;
+    double reach = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0)) * stretch;
+    double pixel = 0.5 * stretch * 1.001;
+    double stroke = has_stroke ? 0.5 * fabs((double)s->translation[3]) : 0;
+    /* Rounding of the distance at the block's centre, generously bounded. */
+    double slack = 1e-4 * (fabs(d) + reach + fabs(px) + fabs(py) + fabs((double)s->shape[2]) + fabs((double)s->shape[3]));
+    if (d - reach - slack >= stroke + pixel) return 1;                   /* outside */
+    return !has_fill && -d - reach - slack >= stroke + pixel;            /* inside a shape with no fill */
+}
+
+static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
+    for (int x = x0; x <= x1; x++) {
+        float c[4];
+        shade(s, k, (float)x + 0.5f, py, c);
+        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
+}
+
+LFX_CLONES
+void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+                         int first_row, int last_row, const lfx_shape *s) {
+    int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
+    if (min_x > max_x || first_row > last_row) return;
+    int kind = (int)s->translation[2];
+    star_constants k = kind == 2 ? star_prepare(s) : (star_constants){ 0 };
+    int has_fill = s->gradient_kind != 0 || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
+    int has_stroke = s->translation[3] != 0
+        && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
+    /* The ellipse's distance is an estimate, not a bound: no skipping. */
+    int bounded = kind != 0;
+    double stretch = largest_stretch(s->inverse);
+    for (int by = first_row; by <= last_row; by += BLOCK) {
+        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
+        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
+            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
+            if (bounded && block_untouched(s, &k, stretch, has_fill, has_stroke, bx, x_end, by, y_end)) continue;
+            for (int y = by; y <= y_end; y++) {
+                shade_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &k);
+            }
+        }
+    }
+}
+
+LFX_CLONES
+void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
+                        int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips) {
+    for (int y = first_row; y <= last_row; y++) {
+        ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
+        float py = (float)y + 0.5f;
+        for (int x = min_x; x <= max_x; x++) {
+            ptrdiff_t at = row + 4 * x;
+            float c[4];
+            for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
+            if (mask) {
+                float m = (float)mask[at + 3] / 255.0f;
+                for (int j = 0; j < 4; j++) c[j] *= m;
+            }
+            float coverage = lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
+            for (int j = 0; j < 4; j++) c[j] *= coverage;
+            if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+            uint32_t d;
+            __builtin_memcpy(&d, target + at, 4);
+            d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+            __builtin_memcpy(target + at, &d, 4);
+        }
+    }
+}

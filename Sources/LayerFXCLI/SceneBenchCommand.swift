@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import LayerFX
+
+/// `layerfx bench scene FILE`: times any scene as a sequence of frames.
+struct SceneBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene",
+        abstract: "Time a scene's frames on one backend: evaluation, drawing and readback, no file encoding.",
+        discussion: """
+            Frame n of the sequence shows scene time n / fps, as `layerfx render`
+            draws it; the timed frames are those of --from..<--to (default the
+            first second at 60 fps, 60 frames). --warmup frames are drawn first
+            and not timed (the first frames of the range again). Each frame is
+            evaluated (scene → display list), drawn and read back into memory;
+            the median and minimum milliseconds per frame are printed, with the
+            median evaluation time on its own. One renderer draws the whole run,
+            as in a sequence render. --height sets the scale that makes the frame
+            that many pixels tall.
+
+            Examples:
+              layerfx bench scene Examples/waves.json --height 1080 --backend cpu
+              layerfx bench scene scene.json --scale 2 --from 0 --to 3 --fps 30 --json
+            """)
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
+    var scale: Double?
+
+    @Option(help: "Scale the frame to this many pixels tall (instead of --scale).")
+    var height: Int?
+
+    @Option(parsing: .unconditional, help: "First scene time of the timed frames (seconds).")
+    var from: Double = 0
+
+    @Option(parsing: .unconditional, help: "End of the timed frames (seconds, excluded).")
+    var to: Double = 1
+
+    @Option(parsing: .unconditional, help: "Frames per second.")
+    var fps: Double = 60
+
+    @Option(help: "Untimed frames first.")
+    var warmup: Int = 2
+
+    @Option(help: "gpu (OpenGL ES through EGL) or cpu; a benchmark names its backend, so there is no auto.")
+    var backend: BenchBackend = .cpu
+
+    @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
+    var device: String?
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @OptionGroup var budgetOptions: BudgetOptions
+
+    func validate() throws {
+        if scale != nil, height != nil { throw ValidationError("give --scale or --height, not both") }
+        if let scale, !(scale.isFinite && scale > 0) {
+            throw ValidationError("--scale must be a positive number, got \(scale)")
+        }
+        if let height, !(1...SceneLoader.maximumPixelDimension).contains(height) {
+            throw ValidationError("--height must be 1…\(SceneLoader.maximumPixelDimension), got \(height)")
+        }
+        if warmup < 0 || warmup > 10_000 { throw ValidationError("--warmup must be 0…10000, got \(warmup)") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let loaded = try scaledScene()
+            let schedule = try FrameSchedule(from: from, to: to, fps: fps, includeEnd: false)
+            guard schedule.numbers.count <= 100_000 else {
+                throw CLIError("--from \(from) --to \(to) at \(fps) fps is \(schedule.numbers.count) frames; a benchmark times at most 100000")
+            }
+            let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
+            renderer.budget = try budgetOptions.budget()
+            let result = try locatingFrameErrors(in: scene) { try measure(loaded, schedule, renderer) }
+            print(json ? result.json : result.text)
+        }
+    }
+
+    private func scaledScene() throws -> Scene {
+        let loaded = try SceneLoader.load(contentsOfFile: scene)
+        if let scale { return try loaded.checkedScale(scale) }
+        guard let height else { return loaded }
+        let points = SceneEvaluator.pixelExtent(of: loaded).height / loaded.scale
+        guard points > 0 else { throw CLIError("--height: the scene is 0 points tall") }
+        return try loaded.checkedScale(Double(height) / points, option: "--height \(height): scale")
+    }
+
+    private func measure(_ scene: Scene, _ schedule: FrameSchedule, _ renderer: Renderer) throws -> SceneBenchResult {
+        let budget = renderer.budget
+        let warmupNumbers = (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
+        var times: [Double] = [], evaluationTimes: [Double] = []
+        for (index, n) in (warmupNumbers + schedule.numbers).enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let frame = try SceneEvaluator.frame(for: scene, at: schedule.time(ofFrame: n), budget: budget)
+            let evaluated = DispatchTime.now().uptimeNanoseconds
+            _ = try renderer.render(frame)
+            let end = DispatchTime.now().uptimeNanoseconds
+            if index >= warmupNumbers.count {
+                times.append(Double(end - start) / 1e6)
+                evaluationTimes.append(Double(evaluated - start) / 1e6)
+            }
+        }
+        let size = SceneEvaluator.pixelSize(of: scene)
+        return SceneBenchResult(
+            scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
+            backend: renderer.backendName,
+            renderer: renderer.gpuInfo?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
+            times: times, evaluationTimes: evaluationTimes)
+    }
+}

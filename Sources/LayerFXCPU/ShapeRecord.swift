@@ -1,0 +1,38 @@
+import CLayerFXRaster
+import LayerFXPrimitives
+
+extension lfx_shape {
+    /// The C kernel's record of a prepared analytic shape (ellipse, rounded
+    /// rectangle or star) or composite: the fields `lfx_shape_draw_rows` and
+    /// `lfx_composite_rows` read, copied from the primitive.
+    init(_ p: PreparedPrimitive) {
+        self.init()
+        inverse = Self.tuple(p.inverse)
+        translation = Self.tuple(p.translation)
+        shape = Self.tuple(p.shape)
+        extra = Self.tuple(p.shapeExtra)
+        fill = Self.tuple(p.premultipliedFill)
+        stroke = Self.tuple(p.premultipliedStroke)
+        clip0_linear = Self.tuple(p.clip0Linear); clip0_offset = Self.tuple(p.clip0Offset)
+        clip1_linear = Self.tuple(p.clip1Linear); clip1_offset = Self.tuple(p.clip1Offset)
+        clip_radii = (p.clipRadius0, p.clipRadius1, p.clipCount, 0)
+        min_x = Int32(clamping: p.minX); max_x = Int32(clamping: p.maxX)
+        guard let gradient = p.gradient else { return }
+        gradient_kind = Int32(clamping: gradient.kind)
+        stop_count = Int32(clamping: gradient.count)
+        gradient_start = (gradient.start.x, gradient.start.y)
+        gradient_delta = (gradient.delta.x, gradient.delta.y)
+        withUnsafeMutableBytes(of: &locations) { raw in
+            for (i, location) in gradient.locations.prefix(6).enumerated() {
+                raw.storeBytes(of: location, toByteOffset: i * 4, as: Float.self)
+            }
+        }
+        withUnsafeMutableBytes(of: &colors) { raw in
+            for (i, color) in gradient.colors.prefix(6).enumerated() {
+                for lane in 0..<4 { raw.storeBytes(of: color[lane], toByteOffset: (i * 4 + lane) * 4, as: Float.self) }
+            }
+        }
+    }
+
+    private static func tuple(_ v: SIMD4<Float>) -> (Float, Float, Float, Float) { (v.x, v.y, v.z, v.w) }
+}
