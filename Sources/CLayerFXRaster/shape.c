@@ -168,35 +168,126 @@ static inline void shade(const lfx_shape *s, const star_constants *k, float x, f
     for (int j = 0; j < 4; j++) out[j] = (s->stroke[j] * stroke_cov + fill[j] * (1 - stroke_a)) * clip;
 }
 
-/* The largest stretch of the device → local map: its largest singular value. */
-static double largest_stretch(const float m[4]) {
+/* The largest and smallest stretch of a 2×2 linear map (its singular values). */
+static void stretches(const float m[4], double *largest, double *smallest) {
     double a = m[0], b = m[1], c = m[2], d = m[3];
     double sum = a * a + b * b + c * c + d * d, det = a * d - b * c;
     double root = sqrt(fmax(sum * sum - 4 * det * det, 0));
-    return sqrt((sum + root) / 2);
+    *largest = sqrt((sum + root) / 2);
+    *smallest = *largest > 0 ? fabs(det) / *largest : 0;
 }
 
-/* Whether the distance bound shows that no pixel centre of the block
- * (device box x0...x1, y0...y1) is touched: the distance functions of
- * rounded rectangles and stars are exact (1-Lipschitz in local units), so
- * every centre is within `reach` (the block's half diagonal in local units)
- * of the distance at the block's centre; a pixel needs |distance| below half
- * the stroke plus half a pixel (in local units) to get stroke, and distance
- * below half a pixel to get fill. */
-static inline int block_untouched(const lfx_shape *s, const star_constants *k, double stretch, int has_fill,
-                                  int has_stroke, int x0, int x1, int y0, int y1) {
-    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+/* What a shape's constants say about its blocks. */
+typedef struct {
+    int kind, bounded, has_fill, has_stroke;
+    double stretch, min_stretch;          /* of the device → local map */
+    double clip_stretch[2];               /* of each clip's device → clip map */
+    uint8_t interior[4];                  /* the quantized color of a block inside everything */
+    int interior_possible;                /* solid fill, shape at least a pixel across */
+} shape_plan;
+
+/* How a block of pixels is drawn. */
+enum { BLOCK_UNTOUCHED, BLOCK_INTERIOR, BLOCK_SHADED };
+
+/* The distance of device point (x, y) to the shape (local units), and a
+ * magnitude that bounds the rounding of the numbers it came from. */
+static inline double center_distance(const lfx_shape *s, const star_constants *k, float x, float y,
+                                     double *magnitude) {
     const float *inv = s->inverse;
-    float tx = cx - s->translation[0], ty = cy - s->translation[1];
+    float tx = x - s->translation[0], ty = y - s->translation[1];
     float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
-    double d = shape_sdf(s, k, px, py).d;
-    double reach = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0)) * stretch;
-    double pixel = 0.5 * stretch * 1.001;
-    double stroke = has_stroke ? 0.5 * fabs((double)s->translation[3]) : 0;
+    *magnitude = fabs(px) + fabs(py) + fabs((double)s->shape[0]) + fabs((double)s->shape[1])
+        + fabs((double)s->shape[2]) + fabs((double)s->shape[3]);
+    return shape_sdf(s, k, px, py).d;
+}
+
+/* Whether every pixel centre of a block is deep enough inside a clip that
+ * its coverage is exactly 1 (0.5 − distance/length clamps to 1). */
+static inline int inside_clip(const float l[4], const float o[4], float radius, double stretch,
+                              float x, float y, double half_diagonal) {
+    float pcx = l[0] * x + l[2] * y + o[0];
+    float pcy = l[1] * x + l[3] * y + o[1];
+    double d = rounded_rect_sdf(pcx, pcy, 0, 0, o[2], o[3], radius).d;
+    double reach = half_diagonal * stretch;
+    double slack = 1e-4 * (fabs(d) + reach + fabs(pcx) + fabs(pcy) + fabs((double)o[2]) + fabs((double)o[3]));
+    return -d - reach - slack >= 0.5 * stretch * 1.001;
+}
+
+/* Whether no power of two lies in (lo, hi]: then s + 0.5 is exact for every
+ * s in [lo, hi − 0.5] (the sum stays in the binade of s). */
+static inline int no_power_of_two_between(double lo, double hi) {
+    int exponent;
+    frexp(lo, &exponent);                      /* lo < 2^exponent */
+    return ldexp(1.0, exponent) > hi;
+}
+
+/* Classifies the block (device box x0...x1, y0...y1) by the distance bound.
+ * The distance functions of rounded rectangles, stars and circles are exact
+ * (1-Lipschitz in local units), so every pixel centre is within `reach` (the
+ * block's half diagonal in local units) of the distance at the block's centre.
+ * A pixel gets stroke only when |distance| is below half the stroke plus half
+ * a pixel, and fill only when the distance is below half a pixel.
+ * A block is interior when, at every pixel, the stroke coverage is exactly 0,
+ * the fill coverage exactly 1 and each clip's coverage exactly 1, so that
+ * every pixel's color is exactly fill × opacity: fill coverage is
+ * (s + 0.5) − (s − 0.5) for s = half the smaller size + distance (device
+ * pixels), exactly 1 when s ≥ 1 and s + 0.5 stays in the binade of s. */
+static inline int classify_block(const lfx_shape *s, const star_constants *k, const shape_plan *plan,
+                                 int x0, int x1, int y0, int y1) {
+    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+    double magnitude;
+    double d = center_distance(s, k, cx, cy, &magnitude);
+    double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
+    double reach = half_diagonal * plan->stretch;
+    double pixel = 0.5 * plan->stretch * 1.001;
+    double stroke = plan->has_stroke ? 0.5 * fabs((double)s->translation[3]) : 0;
     /* Rounding of the distance at the block's centre, generously bounded. */
-    double slack = 1e-4 * (fabs(d) + reach + fabs(px) + fabs(py) + fabs((double)s->shape[2]) + fabs((double)s->shape[3]));
-    if (d - reach - slack >= stroke + pixel) return 1;                   /* outside */
-    return !has_fill && -d - reach - slack >= stroke + pixel;            /* inside a shape with no fill */
+    double slack = 1e-4 * (fabs(d) + reach + magnitude);
+    if (d - reach - slack >= stroke + pixel) return BLOCK_UNTOUCHED;                  /* outside */
+    if (-d - reach - slack < stroke + pixel) return BLOCK_SHADED;                     /* near the outline */
+    if (!plan->has_fill) return BLOCK_UNTOUCHED;                                      /* inside, no fill */
+    if (!plan->interior_possible) return BLOCK_SHADED;
+    double h_min = plan->kind == 2 ? s->shape[3] : fmin(s->shape[2], s->shape[3]);
+    double s_lo = (h_min - (-d + reach + slack)) / plan->stretch * (1 - 1e-5);
+    double s_hi = (h_min - (-d - reach - slack)) / plan->min_stretch * (1 + 1e-5);
+    if (!(s_lo >= 1) || !no_power_of_two_between(s_lo, s_hi + 0.5)) return BLOCK_SHADED;
+    int clips = s->clip_radii[2] > 1.5f ? 2 : (s->clip_radii[2] > 0.5f ? 1 : 0);
+    if (clips > 0 && !inside_clip(s->clip0_linear, s->clip0_offset, s->clip_radii[0], plan->clip_stretch[0],
+                                  cx, cy, half_diagonal)) return BLOCK_SHADED;
+    if (clips > 1 && !inside_clip(s->clip1_linear, s->clip1_offset, s->clip_radii[1], plan->clip_stretch[1],
+                                  cx, cy, half_diagonal)) return BLOCK_SHADED;
+    return BLOCK_INTERIOR;
+}
+
+static shape_plan make_plan(const lfx_shape *s) {
+    shape_plan plan = { 0 };
+    plan.kind = (int)s->translation[2];
+    plan.has_fill = s->gradient_kind != 0 || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
+    plan.has_stroke = s->translation[3] != 0
+        && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
+    /* An ellipse's distance is an estimate, not a bound, unless it is a circle. */
+    plan.bounded = plan.kind != 0 || s->shape[2] == s->shape[3];
+    stretches(s->inverse, &plan.stretch, &plan.min_stretch);
+    double unused;
+    stretches(s->clip0_linear, &plan.clip_stretch[0], &unused);
+    stretches(s->clip1_linear, &plan.clip_stretch[1], &unused);
+    double h_max = plan.kind == 2 ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
+    /* A solid fill, and min(1, 2·h_max / length) exactly 1 at every pixel. */
+    plan.interior_possible = s->gradient_kind == 0 && plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
+    float opacity = s->extra[2];
+    for (int j = 0; j < 4; j++) plan.interior[j] = (uint8_t)quantize(s->fill[j] * opacity);
+    return plan;
+}
+
+static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_t src[4]) {
+    const unsigned inv_a = 255u - src[3];
+    for (int x = x0; x <= x1; x++) {
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_channel(src[0], d & 255u, inv_a) | (blend_channel(src[1], (d >> 8) & 255u, inv_a) << 8)
+            | (blend_channel(src[2], (d >> 16) & 255u, inv_a) << 16) | (blend_channel(src[3], d >> 24, inv_a) << 24);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
 }
 
 static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
@@ -216,21 +307,19 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
                          int first_row, int last_row, const lfx_shape *s) {
     int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
     if (min_x > max_x || first_row > last_row) return;
-    int kind = (int)s->translation[2];
-    star_constants k = kind == 2 ? star_prepare(s) : (star_constants){ 0 };
-    int has_fill = s->gradient_kind != 0 || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
-    int has_stroke = s->translation[3] != 0
-        && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
-    /* The ellipse's distance is an estimate, not a bound: no skipping. */
-    int bounded = kind != 0;
-    double stretch = largest_stretch(s->inverse);
+    star_constants k = (int)s->translation[2] == 2 ? star_prepare(s) : (star_constants){ 0 };
+    shape_plan plan = make_plan(s);
+    int interior_visible = plan.interior[0] | plan.interior[1] | plan.interior[2] | plan.interior[3];
     for (int by = first_row; by <= last_row; by += BLOCK) {
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            if (bounded && block_untouched(s, &k, stretch, has_fill, has_stroke, bx, x_end, by, y_end)) continue;
+            int block = plan.bounded ? classify_block(s, &k, &plan, bx, x_end, by, y_end) : BLOCK_SHADED;
+            if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !interior_visible)) continue;
             for (int y = by; y <= y_end; y++) {
-                shade_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &k);
+                uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+                if (block == BLOCK_INTERIOR) blend_constant_run(row, bx, x_end, plan.interior);
+                else shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
             }
         }
     }
