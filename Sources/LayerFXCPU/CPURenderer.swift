@@ -1,5 +1,6 @@
 import CLayerFXRaster
 import Dispatch
+import LayerFXCore
 import LayerFXPrimitives
 
 /// The reference rasterizer: the same signed-distance, coverage and blending
@@ -30,12 +31,14 @@ public struct CPURenderer: RenderBackend, Sendable {
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
         var shapes: [lfx_shape] = []
+        var bands: [PathBand] = []
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
-            if primitive.kind.rawValue <= ShapeKind.star.rawValue && primitive.circle == nil
+            if primitive.kind.rawValue <= ShapeKind.path.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
                 shapes.append(lfx_shape(primitive))
+                bands.append(primitive.kind == .path ? PathBand(primitive, edgeCount: frame.pathEdges.count) : .none)
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
             var circleIndex: Int32 = -1
@@ -59,15 +62,16 @@ public struct CPURenderer: RenderBackend, Sendable {
                     let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
                     prepared.withUnsafeBufferPointer { primitives in
                         rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                          shapes.withUnsafeBufferPointer { shapes in
-                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes)
+                          shapes.withUnsafeBufferPointer { shapes in bands.withUnsafeBufferPointer { bands in
+                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
+                                                     bands: bands)
                             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                                 let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                                 var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                                 band.fill(clearBytes)
                                 band.draw(list, groupEnds: groupEnds, resources: resources)
                             }
-                          }
+                          } }
                         } }
                     }
                 }
@@ -120,8 +124,16 @@ private struct Band {
                 continue
             }
             if span.w >= 0 && span.y != .max {
-                lfx_shape_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
-                                    list.shapes.baseAddress! + Int(span.w))
+                let shape = list.shapes.baseAddress! + Int(span.w), path = list.bands[Int(span.w)]
+                let rows = (max(span.x, top), min(span.y, bottom))
+                if path.count < 0 {
+                    lfx_shape_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape)
+                } else {
+                    lfx_path_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape,
+                                       resources.edges.baseAddress.map { UnsafeRawPointer($0 + Int(path.first))
+                                           .assumingMemoryBound(to: Float.self) },
+                                       path.count, path.windingOffset, path.evenOdd)
+                }
                 i += 1
                 continue
             }
@@ -235,6 +247,26 @@ private struct PrimitiveList: @unchecked Sendable {
     /// The other analytic shapes and the composites, drawn by
     /// `lfx_shape_draw_rows` and `lfx_composite_rows` (index in `rows[i].w`).
     let shapes: UnsafeBufferPointer<lfx_shape>
+    /// The edges of each entry of `shapes` that is a polygon band.
+    let bands: UnsafeBufferPointer<PathBand>
+}
+
+/// Which of the frame's path edges a polygon band reads (clamped to them),
+/// its winding offset and rule; `count` −1 for a primitive that is not a band.
+struct PathBand {
+    var first: Int32 = 0, count: Int32 = -1, windingOffset: Int32 = 0, evenOdd: Int32 = 0
+
+    static let none = PathBand()
+
+    init() {}
+
+    init(_ p: PreparedPrimitive, edgeCount: Int) {
+        let first = min(max(Int(saturating: p.shapeExtra.x), 0), edgeCount)
+        self.first = Int32(clamping: first)
+        count = Int32(clamping: min(max(Int(saturating: p.shapeExtra.y), 0), edgeCount - first))
+        windingOffset = Int32(saturating: p.translation.w)
+        evenOdd = WindingRule(rawValue: Int(saturating: p.shapeExtra.w)) == .evenOdd ? 1 : 0
+    }
 }
 
 /// A raw pointer handed to concurrent bands; each band writes disjoint rows.

@@ -61,6 +61,16 @@ __attribute__((visibility("hidden")))
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                          int first_row, int last_row, const lfx_shape *shape);
 
+/* Draws rows first_row...last_row of a polygon band (columns min_x...max_x
+ * of `shape`, whose fill, opacity and clips it uses): `edge_count` edges
+ * (x0, y0, x1, y1 in device pixels) starting at `edges`, `winding_offset`
+ * added to the winding number of a ray towards +x, inside by the non-zero
+ * rule or, with `even_odd`, the even-odd rule. Blocks of 8×8 pixels with no
+ * edge near them are filled (or skipped) whole. */
+__attribute__((visibility("hidden")))
+void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                        const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd);
+
 /* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
  * for an lfx_shape's clips (used by composites too). */
 __attribute__((visibility("hidden")))

@@ -1,0 +1,155 @@
+/* Polygon bands (flattened and stroked paths) for the CPU backend; see
+ * include/lfx_raster.h. Every expression is `pathCoverage` of
+ * Shaders/primitive.frag.glsl, in the same order. */
+#include "lfx_raster.h"
+#include <math.h>
+#include "pixel_math.h"
+
+/* Edges a pixel examines for its outline (NEAREST_EDGES in the shader). */
+#define NEAREST 4
+/* How far past an edge's nearest point the winding number is probed (PROBE). */
+#define PROBE 1e-3f
+/* Pixels per side of the blocks whose inside state is decided at once. */
+#define BLOCK 8
+
+static inline float minf(float a, float b) { return b < a ? b : a; }
+static inline float maxf(float a, float b) { return b >= a ? b : a; }
+
+typedef struct {
+    const float *edges;    /* (x0, y0, x1, y1) per edge, device pixels */
+    int count;
+    int winding_offset;
+    int even_odd;
+} band;
+
+static inline int contains(const band *b, int winding) { return b->even_odd ? (winding & 1) != 0 : winding != 0; }
+
+/* The winding number at (x, y): the offset plus a ray towards +x. */
+static inline int winding_at(const band *b, float x, float y) {
+    int winding = b->winding_offset;
+    for (int i = 0; i < b->count; i++) {
+        const float *e = b->edges + 4 * i;
+        if ((e[1] <= y) != (e[3] <= y)) {
+            float crossing = e[0] + (y - e[1]) / (e[3] - e[1]) * (e[2] - e[0]);
+            if (crossing > x) winding += e[3] > e[1] ? 1 : -1;
+        }
+    }
+    return winding;
+}
+
+/* Coverage at device point (x, y): the winding number decides inside; the
+ * distance to the outline (the nearest point, among the nearest points of
+ * the closest edges, just past which the fill state changes) gives the
+ * antialiasing. */
+static inline float coverage(const band *b, float x, float y) {
+    int winding = b->winding_offset;
+    float near_distance[NEAREST], near_x[NEAREST], near_y[NEAREST], normal_x[NEAREST], normal_y[NEAREST];
+    for (int k = 0; k < NEAREST; k++) {
+        near_distance[k] = 1e30f; near_x[k] = x; near_y[k] = y; normal_x[k] = 0; normal_y[k] = 0;
+    }
+    const int last = NEAREST - 1;
+    for (int i = 0; i < b->count; i++) {
+        const float *e = b->edges + 4 * i;
+        float ax = e[0], ay = e[1];
+        float abx = e[2] - e[0], aby = e[3] - e[1];
+        float apx = x - ax, apy = y - ay;
+        float ab_length2 = abx * abx + aby * aby;
+        float h = minf(maxf((apx * abx + apy * aby) / ab_length2, 0), 1);
+        float ox = apx - abx * h, oy = apy - aby * h;
+        float dist = sqrtf(ox * ox + oy * oy);
+        if ((ay <= y) != (e[3] <= y)) {
+            float crossing = ax + (y - ay) / aby * abx;
+            if (crossing > x) winding += aby > 0 ? 1 : -1;
+        }
+        if (dist < near_distance[last]) {
+            int k = last;
+            while (k > 0 && near_distance[k - 1] > dist) {
+                near_distance[k] = near_distance[k - 1];
+                near_x[k] = near_x[k - 1]; near_y[k] = near_y[k - 1];
+                normal_x[k] = normal_x[k - 1]; normal_y[k] = normal_y[k - 1];
+                k -= 1;
+            }
+            float length = sqrtf(ab_length2);
+            near_distance[k] = dist;
+            near_x[k] = ax + abx * h; near_y[k] = ay + aby * h;
+            normal_x[k] = -aby / length; normal_y[k] = abx / length;
+        }
+    }
+    int inside = contains(b, winding);
+    if (near_distance[0] >= 0.5f) return inside ? 1 : 0;
+    float d = near_distance[last];
+    for (int k = 0; k < NEAREST; k++) {
+        if (near_distance[k] >= 0.5f) { d = near_distance[k]; break; }
+        int across;
+        if (near_distance[k] > PROBE) {
+            float s = PROBE / near_distance[k];
+            float bx = near_x[k] + (near_x[k] - x) * s, by = near_y[k] + (near_y[k] - y) * s;
+            across = contains(b, winding_at(b, bx, by)) != inside;
+        } else {
+            float nx = normal_x[k] * PROBE, ny = normal_y[k] * PROBE;
+            across = contains(b, winding_at(b, near_x[k] + nx, near_y[k] + ny))
+                != contains(b, winding_at(b, near_x[k] - nx, near_y[k] - ny));
+        }
+        if (across) { d = near_distance[k]; break; }
+    }
+    return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
+}
+
+/* The distance from (x, y) to the nearest edge, in double precision. */
+static double nearest_edge(const band *b, double x, double y) {
+    double best = INFINITY;
+    for (int i = 0; i < b->count; i++) {
+        const float *e = b->edges + 4 * i;
+        double ax = e[0], ay = e[1], abx = (double)e[2] - ax, aby = (double)e[3] - ay;
+        double apx = x - ax, apy = y - ay, ab2 = abx * abx + aby * aby;
+        double h = ab2 > 0 ? fmin(fmax((apx * abx + apy * aby) / ab2, 0), 1) : 0;
+        double ox = apx - abx * h, oy = apy - aby * h;
+        double dist = sqrt(ox * ox + oy * oy);
+        if (dist < best) best = dist;
+    }
+    return best;
+}
+
+static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
+                             int constant_inside) {
+    for (int x = x0; x <= x1; x++) {
+        float px = (float)x + 0.5f;
+        float cov = constant_inside ? 1.0f : coverage(b, px, py);
+        float c[4];
+        for (int j = 0; j < 4; j++) c[j] = s->fill[j] * cov;
+        float clip = lfx_shape_clip_coverage(s, px, py);
+        for (int j = 0; j < 4; j++) c[j] *= clip;
+        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
+}
+
+LFX_CLONES
+void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                        const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd) {
+    int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
+    if (min_x > max_x || first_row > last_row) return;
+    const band b = { edges, edge_count, winding_offset, even_odd };
+    for (int by = first_row; by <= last_row; by += BLOCK) {
+        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
+        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
+            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
+            /* No edge within the block's half diagonal plus half a pixel (and
+             * a margin for rounding): every pixel has the centre's winding
+             * number and its nearest edge at least half a pixel away, so its
+             * coverage is exactly 1 inside and 0 outside. */
+            double cx = 0.5 * (bx + x_end) + 0.5, cy = 0.5 * (by + y_end) + 0.5;
+            double reach = 0.5 * sqrt((double)(x_end - bx) * (x_end - bx) + (double)(y_end - by) * (y_end - by));
+            double slack = 1e-4 * (fabs(cx) + fabs(cy) + reach + 1);
+            int constant = nearest_edge(&b, cx, cy) >= reach + 0.5 + slack;
+            int inside = constant && contains(&b, winding_at(&b, (float)cx, (float)cy));
+            if (constant && !inside) continue;
+            for (int y = by; y <= y_end; y++) {
+                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &b, inside);
+            }
+        }
+    }
+}
