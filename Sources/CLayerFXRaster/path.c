@@ -95,19 +95,32 @@ static inline float coverage(const band *b, float x, float y) {
     return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
 }
 
-/* The distance from (x, y) to the nearest edge, in double precision. */
-static double nearest_edge(const band *b, double x, double y) {
-    double best = INFINITY;
+/* Whether every pixel centre of the block (device box x0...x1, y0...y1,
+ * centres at +0.5) has the winding number of the block's centre and no edge
+ * within half a pixel, so that its coverage is exactly 1 or exactly 0. The
+ * winding number changes only across an edge, or across the horizontal line
+ * through an edge's end left of that end (a band holds only the edges of
+ * its rows, so an end need not be shared by the next edge): no edge may come
+ * within the block's half diagonal plus half a pixel of its centre, and no
+ * edge that reaches right of the block's left side may end between its first
+ * and last rows of centres. Distances are in double precision, with a margin
+ * for the rounding of the per-pixel arithmetic. */
+static int block_is_constant(const band *b, int x0, int x1, int y0, int y1) {
+    double cx = 0.5 * (x0 + x1) + 0.5, cy = 0.5 * (y0 + y1) + 0.5;
+    double reach = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
+    double slack = 1e-4 * (fabs(cx) + fabs(cy) + reach + 1);
+    double left = x0 + 0.5 - slack - 1, top = y0 + 0.5 - slack - 1, bottom = y1 + 0.5 + slack + 1;
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
-        double ax = e[0], ay = e[1], abx = (double)e[2] - ax, aby = (double)e[3] - ay;
-        double apx = x - ax, apy = y - ay, ab2 = abx * abx + aby * aby;
+        double ax = e[0], ay = e[1], bx = e[2], by = e[3];
+        if (fmax(ax, bx) >= left && ((ay >= top && ay <= bottom) || (by >= top && by <= bottom))) return 0;
+        double abx = bx - ax, aby = by - ay;
+        double apx = cx - ax, apy = cy - ay, ab2 = abx * abx + aby * aby;
         double h = ab2 > 0 ? fmin(fmax((apx * abx + apy * aby) / ab2, 0), 1) : 0;
         double ox = apx - abx * h, oy = apy - aby * h;
-        double dist = sqrt(ox * ox + oy * oy);
-        if (dist < best) best = dist;
+        if (sqrt(ox * ox + oy * oy) < reach + 0.5 + slack) return 0;
     }
-    return best;
+    return 1;
 }
 
 static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
@@ -137,15 +150,9 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            /* No edge within the block's half diagonal plus half a pixel (and
-             * a margin for rounding): every pixel has the centre's winding
-             * number and its nearest edge at least half a pixel away, so its
-             * coverage is exactly 1 inside and 0 outside. */
-            double cx = 0.5 * (bx + x_end) + 0.5, cy = 0.5 * (by + y_end) + 0.5;
-            double reach = 0.5 * sqrt((double)(x_end - bx) * (x_end - bx) + (double)(y_end - by) * (y_end - by));
-            double slack = 1e-4 * (fabs(cx) + fabs(cy) + reach + 1);
-            int constant = nearest_edge(&b, cx, cy) >= reach + 0.5 + slack;
-            int inside = constant && contains(&b, winding_at(&b, (float)cx, (float)cy));
+            int constant = block_is_constant(&b, bx, x_end, by, y_end);
+            /* The winding number at the block's first pixel centre is every pixel's. */
+            int inside = constant && contains(&b, winding_at(&b, (float)bx + 0.5f, (float)by + 0.5f));
             if (constant && !inside) continue;
             for (int y = by; y <= y_end; y++) {
                 blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &b, inside);
