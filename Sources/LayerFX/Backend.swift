@@ -32,8 +32,8 @@ public final class Renderer: @unchecked Sendable {
     public let backendName: String
     /// Set when `.auto` fell back to the CPU: why the GPU was not used.
     public let fallbackReason: String?
-    /// The limits on each frame's work (see ``WorkBudget``); a scene that
-    /// would exceed one throws ``WorkBudgetExceeded`` instead of rendering.
+    /// The limits on each frame's work (see `WorkBudget`); a scene that
+    /// would exceed one throws `WorkBudgetExceeded` instead of rendering.
     /// Set it before rendering, not while another thread renders with this renderer.
     public var budget = WorkBudget()
 
@@ -43,7 +43,7 @@ public final class Renderer: @unchecked Sendable {
     /// device: a device asked for that fails is an error. With `device` nil
     /// the GPU backend takes its selection from the process's
     /// `LAYERFX_EGL_PLATFORM` and `LAYERFX_EGL_DEVICE`
-    /// (``GPUDeviceSelection/resolve(deviceOption:)``); a bad value there
+    /// (`GPUDeviceSelection.resolve(deviceOption:)`); a bad value there
     /// throws. `device` is not used by `.cpu`.
     public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil) throws {
         switch choice {
@@ -82,7 +82,7 @@ public final class Renderer: @unchecked Sendable {
     public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
 
     /// Evaluates `scene` at `time` seconds and draws it. Throws
-    /// ``WorkBudgetExceeded`` when the frame would cost more than ``budget``
+    /// `WorkBudgetExceeded` when the frame would cost more than ``budget``
     /// allows; a GPU failure (context lost, out of memory) names the time:
     /// `at t=1.5 s: …`.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {

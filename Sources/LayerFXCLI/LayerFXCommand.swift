@@ -12,7 +12,7 @@ struct LayerFXCommand: ParsableCommand {
         abstract: "Render Core Animation-style layer scenes to images, on the GPU (EGL) or the CPU.",
         discussion: """
             Scenes are JSON files that use Core Animation's own property and key-path
-            names (see the README's scene format section).
+            names (docs/scene-format.md in the repository lists every key).
 
             Examples:
               layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5

@@ -8,7 +8,7 @@ import LayerFXPrimitives
 ///
 /// The frame is cut into bands of rows that are shaded in parallel on all
 /// cores; inside a band primitives are drawn in order, offscreen layers
-/// (``ShapeKind/beginLayer`` … ``ShapeKind/composite``) as band-sized
+/// (`ShapeKind.beginLayer` … `ShapeKind.composite`) as band-sized
 /// buffers. Like the GPU's RGBA8 framebuffers, each primitive's premultiplied
 /// color is converted to 8 bits and blended source-over into 8-bit pixels
 /// (see `blendSourceOver`).

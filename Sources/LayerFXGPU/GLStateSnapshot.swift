@@ -4,7 +4,7 @@ import CEGL
 /// LayerFX may change while it works in a host's context, how it is read and
 /// set, and the value LayerFX needs before it draws.
 public struct GLStateItem: Sendable {
-    /// The GL query names of this state, as the README lists them,
+    /// The GL query names of this state, as docs/embedding.md lists them,
     /// e.g. `GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA`.
     public let state: String
     /// The call that sets it again, e.g. `glBlendEquationSeparate`.
@@ -29,7 +29,7 @@ public struct GLStateItem: Sendable {
 /// ``FramebufferRenderOptions/skipStateRestore``.
 ///
 /// ``items`` is the single list of that state; ``markdownTable`` renders it for
-/// the README, and a test checks the README quotes it. Anything the GPU
+/// docs/embedding.md, and a test checks that page quotes it. Anything the GPU
 /// renderer changes must be in this table.
 ///
 /// Hosts can use the type directly as well, around their own code:
@@ -193,7 +193,7 @@ public struct GLStateSnapshot: Sendable {
     }
 
     /// ``items`` as a Markdown table: state, setter, and what LayerFX sets it to
-    /// before drawing. The README's "Embedding" section quotes it verbatim.
+    /// before drawing. docs/embedding.md quotes it verbatim.
     public static var markdownTable: String {
         var lines = ["| GL state | restored with | before drawing, LayerFX sets |", "|---|---|---|"]
         for item in items {

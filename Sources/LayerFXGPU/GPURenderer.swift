@@ -9,7 +9,7 @@ import Glibc
 ///
 /// All primitives of a frame go up in one instance buffer and share one SDF
 /// program; each run of drawn primitives between offscreen-layer markers is
-/// one instanced draw call. Plain device circles (``DeviceCircle``) go up in a
+/// one instanced draw call. Plain device circles (`DeviceCircle`) go up in a
 /// second buffer and are drawn by a program of their own (`CirclePass`).
 /// Offscreen layers are RGBA8 textures the size of the frame, taken from a
 /// pool; a composite samples them. Polygon edges go up

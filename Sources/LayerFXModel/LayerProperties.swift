@@ -35,11 +35,11 @@ public enum GradientType: String, Hashable, Sendable {
 
 /// The `lineJoin` of a shape layer's stroke.
 public enum LineJoin: String, Hashable, Sendable {
-    /// Sharp corners (drawn round in this version).
+    /// Sharp corners, cut to a bevel where the miter is longer than `miterLimit` line widths.
     case miter
     /// Round corners.
     case round
-    /// Cut corners (drawn round in this version).
+    /// Cut corners.
     case bevel
 }
 /// The `lineCap` of a shape layer's stroke.
@@ -116,9 +116,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var lineWidth: Double = 1
     /// Ends of open strokes.
     public var lineCap: LineCap = .butt
-    /// Corners of strokes (drawn round in this version).
+    /// Corners of strokes.
     public var lineJoin: LineJoin = .miter
-    /// `miterLimit` (kept for animation; joins are drawn round).
+    /// Longest miter join, in line widths; a longer one is drawn as a bevel.
     public var miterLimit: Double = 10
     /// Fraction of the path where the stroke starts.
     public var strokeStart: Double = 0

@@ -12,7 +12,7 @@ import LayerFXModel
 ///
 /// What has no contract spelling is written as closely as it can be: a
 /// keyframe animation's `path` (kept as Bézier segments) as SVG path data,
-/// which decodes where SVG paths are supported; a transform with both a
+/// which decodes to the same segments; a transform with both a
 /// matrix and components as its combined matrix; a non-finite number as
 /// `null`. Properties of another layer class than the layer's (set through
 /// the Swift API) are not written.

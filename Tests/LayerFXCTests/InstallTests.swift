@@ -6,7 +6,7 @@ import Testing
 /// The installed C API, used the way a C or Python host uses it: installed
 /// with `scripts/install-lib` into a temporary prefix, found through
 /// pkg-config, checked against its header, and run by `Examples/c-host` and
-/// the README's Python snippet.
+/// the Python snippet of docs/embedding.md.
 @Suite(.serialized)
 struct InstallTests {
     static let repository = URL(filePath: #filePath).deletingLastPathComponent()
@@ -130,10 +130,10 @@ struct InstallTests {
         #expect(result.stdout.contains("host: OK"), "\(result)")
     }
 
-    /// The README's Python ctypes snippet, exactly as written.
-    @Test func readmePythonSnippetRuns() throws {
-        let readme = try String(contentsOf: Self.repository.appending(path: "README.md"), encoding: .utf8)
-        let snippet = try #require(readme.firstMatch(of: /```python\n(.*?)```/.dotMatchesNewlines()).map { String($0.1) })
+    /// The Python ctypes snippet of docs/embedding.md, exactly as written.
+    @Test func documentedPythonSnippetRuns() throws {
+        let page = try String(contentsOf: Self.repository.appending(path: "docs/embedding.md"), encoding: .utf8)
+        let snippet = try #require(page.firstMatch(of: /```python\n(.*?)```/.dotMatchesNewlines()).map { String($0.1) })
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createSymbolicLink(at: dir.appending(path: "Examples"),

@@ -2,7 +2,7 @@ import Foundation
 import LayerFX
 import Testing
 
-/// The Swift code of the README's "Embedding" section and the DocC article
+/// The Swift code of docs/embedding.md and the DocC article
 /// `Embedding.md`, as written there (file names under a temporary folder).
 struct EmbeddingExampleTests {
     static let repository = URL(filePath: #filePath).deletingLastPathComponent()

@@ -234,10 +234,11 @@ struct HostContextTests {
         }
     }
 
-    /// The README's "GL state saved and restored" table is the snapshot's table.
-    @Test func readmeQuotesTheStateTable() throws {
-        let readme = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        #expect(text.contains(GLStateSnapshot.markdownTable), "paste GLStateSnapshot.markdownTable into the README:\n\(GLStateSnapshot.markdownTable)")
+    /// The "GL state saved and restored" table of docs/embedding.md is the snapshot's table.
+    @Test func documentationQuotesTheStateTable() throws {
+        let page = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/embedding.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        #expect(text.contains(GLStateSnapshot.markdownTable),
+                "paste GLStateSnapshot.markdownTable into docs/embedding.md:\n\(GLStateSnapshot.markdownTable)")
     }
 }

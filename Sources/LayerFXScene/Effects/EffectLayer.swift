@@ -2,7 +2,7 @@ import LayerFXModel
 
 /// An effect that the scene decoder can read from an effect layer's parameters.
 protocol DecodableEffect: LayerEffect {
-    /// The parameter keys, in the README's order.
+    /// The parameter keys, in the order docs/effects.md lists them.
     static var parameterNames: [String] { get }
     /// Reads the parameters (absent ones take their defaults).
     init<O: SceneObject>(parameters: EffectParameters<O>) throws
@@ -21,7 +21,7 @@ protocol DecodableEffect: LayerEffect {
 enum EffectLayer {
     static let typeName = "effect"
 
-    /// Every effect, in the README's order.
+    /// Every effect, in the order docs/effects.md lists them.
     static let effects: [any DecodableEffect.Type] = [
         RippleEffect.self, WavesEffect.self, ShimmerEffect.self, TypingDotsEffect.self, PulseEffect.self,
     ]

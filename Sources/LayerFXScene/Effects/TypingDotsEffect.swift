@@ -7,10 +7,9 @@ import LayerFXModel
 /// - `NAME.balloon` (with `balloon`): a shape layer filling the host whose
 ///   path is the seed's PaintCode bezier (8 cubic segments) fitted into the
 ///   host's bounds as the seed's `rescaleForFrame` does (aspect fit of the
-///   path's bounding box with control points, centred), written as SVG path
-///   data `{"svg": "M …"}`; stroke `lineColor`, fill `color`, round joins,
-///   `lineWidth`. Where SVG paths are not supported yet, an ellipse in the
-///   bubble's bounds stands in.
+///   path's bounding box with control points, centred), as path elements
+///   (`layerfx expand` writes them as SVG path data `{"svg": "M …"}`); stroke
+///   `lineColor`, fill `color`, round joins, `lineWidth`.
 /// - `NAME.dots`: a replicator filling the host, `instanceCount` copies
 ///   translated by 1.6·dotSize, `instanceDelay` apart, holding `NAME.dot`:
 ///   a dotSize square (dotSize = height / 10 by default) with corner radius

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The repository stands on its own: no tracked file refers to the shared
+/// folder beside the checkout, which a clone does not have.
+struct RepositoryReferenceTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The references looked for, built from pieces so that this file does not contain them.
+    static let forbidden = [".." + "/shared", "/work" + "/shared"]
+
+    @Test func noTrackedFileRefersToTheSharedFolder() throws {
+        let files = try Self.trackedFiles()
+        #expect(files.contains("README.md") && files.contains("Package.swift"), "listed \(files.count) files")
+        var offenders: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: Self.repository.appending(path: file).path),
+                  let text = String(data: data, encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where Self.forbidden.contains(where: { line.contains($0) }) {
+                offenders.append("\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(offenders.isEmpty, "files refer to a folder outside the repository:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    /// `git ls-files` in the repository; in a copy that is not a git checkout,
+    /// every file outside hidden folders (`.build`, `.git`, …).
+    static func trackedFiles() throws -> [String] {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", repository.path, "ls-files", "-z"]
+        let output = Pipe()
+        git.standardOutput = output
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        git.waitUntilExit()
+        if git.terminationStatus == 0 {
+            return String(decoding: data, as: UTF8.self).split(separator: "\0").map(String.init)
+        }
+        return walkedFiles()
+    }
+
+    private static func walkedFiles() -> [String] {
+        let root = repository.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: repository, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        var files: [String] = []
+        for case let url as URL in walker {
+            let path = String(url.standardizedFileURL.path.dropFirst(root.count))
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(path) }
+        }
+        return files
+    }
+}
