@@ -124,13 +124,15 @@ static int block_is_constant(const band *b, int x0, int x1, int y0, int y1) {
 }
 
 static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
-                             int constant_inside) {
+                             int constant_inside, int inside_clips) {
     for (int x = x0; x <= x1; x++) {
         float px = (float)x + 0.5f;
         float cov = constant_inside ? 1.0f : coverage(b, px, py);
+        if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
         float c[4];
         for (int j = 0; j < 4; j++) c[j] = s->fill[j] * cov;
-        float clip = lfx_shape_clip_coverage(s, px, py);
+        /* Inside every clip the clip coverage is exactly the opacity. */
+        float clip = inside_clips ? s->extra[2] : lfx_shape_clip_coverage(s, px, py);
         for (int j = 0; j < 4; j++) c[j] *= clip;
         if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
         uint32_t d;
@@ -154,8 +156,10 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             /* The winding number at the block's first pixel centre is every pixel's. */
             int inside = constant && contains(&b, winding_at(&b, (float)bx + 0.5f, (float)by + 0.5f));
             if (constant && !inside) continue;
+            int inside_clips = lfx_block_inside_clips(s, bx, x_end, by, y_end);
             for (int y = by; y <= y_end; y++) {
-                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &b, inside);
+                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &b, inside,
+                          inside_clips);
             }
         }
     }

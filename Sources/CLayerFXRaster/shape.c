@@ -181,9 +181,8 @@ static void stretches(const float m[4], double *largest, double *smallest) {
 typedef struct {
     int kind, bounded, has_fill, has_stroke;
     double stretch, min_stretch;          /* of the device → local map */
-    double clip_stretch[2];               /* of each clip's device → clip map */
     uint8_t interior[4];                  /* the quantized color of a block inside everything */
-    int interior_possible;                /* solid fill, shape at least a pixel across */
+    int interior_possible;                /* shape at least a pixel across */
 } shape_plan;
 
 /* How a block of pixels is drawn. */
@@ -229,7 +228,8 @@ static inline int no_power_of_two_between(double lo, double hi) {
  * a pixel, and fill only when the distance is below half a pixel.
  * A block is interior when, at every pixel, the stroke coverage is exactly 0,
  * the fill coverage exactly 1 and each clip's coverage exactly 1, so that
- * every pixel's color is exactly fill × opacity: fill coverage is
+ * every pixel's color is exactly fill × opacity (the gradient's color there,
+ * premultiplied, × opacity for a gradient fill): fill coverage is
  * (s + 0.5) − (s − 0.5) for s = half the smaller size + distance (device
  * pixels), exactly 1 when s ≥ 1 and s + 0.5 stays in the binade of s. */
 static inline int classify_block(const lfx_shape *s, const star_constants *k, const shape_plan *plan,
@@ -251,12 +251,21 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
     double s_lo = (h_min - (-d + reach + slack)) / plan->stretch * (1 - 1e-5);
     double s_hi = (h_min - (-d - reach - slack)) / plan->min_stretch * (1 + 1e-5);
     if (!(s_lo >= 1) || !no_power_of_two_between(s_lo, s_hi + 0.5)) return BLOCK_SHADED;
-    int clips = s->clip_radii[2] > 1.5f ? 2 : (s->clip_radii[2] > 0.5f ? 1 : 0);
-    if (clips > 0 && !inside_clip(s->clip0_linear, s->clip0_offset, s->clip_radii[0], plan->clip_stretch[0],
-                                  cx, cy, half_diagonal)) return BLOCK_SHADED;
-    if (clips > 1 && !inside_clip(s->clip1_linear, s->clip1_offset, s->clip_radii[1], plan->clip_stretch[1],
-                                  cx, cy, half_diagonal)) return BLOCK_SHADED;
+    if (!lfx_block_inside_clips(s, x0, x1, y0, y1)) return BLOCK_SHADED;
     return BLOCK_INTERIOR;
+}
+
+int lfx_block_inside_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
+    int clips = s->clip_radii[2] > 1.5f ? 2 : (s->clip_radii[2] > 0.5f ? 1 : 0);
+    if (clips == 0) return 1;
+    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+    double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
+    double stretch, unused;
+    stretches(s->clip0_linear, &stretch, &unused);
+    if (!inside_clip(s->clip0_linear, s->clip0_offset, s->clip_radii[0], stretch, cx, cy, half_diagonal)) return 0;
+    if (clips == 1) return 1;
+    stretches(s->clip1_linear, &stretch, &unused);
+    return inside_clip(s->clip1_linear, s->clip1_offset, s->clip_radii[1], stretch, cx, cy, half_diagonal);
 }
 
 static shape_plan make_plan(const lfx_shape *s) {
@@ -268,15 +277,32 @@ static shape_plan make_plan(const lfx_shape *s) {
     /* An ellipse's distance is an estimate, not a bound, unless it is a circle. */
     plan.bounded = plan.kind != 0 || s->shape[2] == s->shape[3];
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
-    double unused;
-    stretches(s->clip0_linear, &plan.clip_stretch[0], &unused);
-    stretches(s->clip1_linear, &plan.clip_stretch[1], &unused);
     double h_max = plan.kind == 2 ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
-    /* A solid fill, and min(1, 2·h_max / length) exactly 1 at every pixel. */
-    plan.interior_possible = s->gradient_kind == 0 && plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
+    /* min(1, 2·h_max / length) exactly 1 at every pixel. */
+    plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
     float opacity = s->extra[2];
     for (int j = 0; j < 4; j++) plan.interior[j] = (uint8_t)quantize(s->fill[j] * opacity);
     return plan;
+}
+
+/* A gradient fill's interior pixels: the gradient's premultiplied color times
+ * the opacity, as `shade` computes it where every coverage is exactly 1. */
+static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx_shape *s) {
+    const float *inv = s->inverse;
+    float opacity = s->extra[2];
+    float ty = y - s->translation[1];
+    for (int x = x0; x <= x1; x++) {
+        float tx = ((float)x + 0.5f) - s->translation[0];
+        float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
+        float g[4];
+        gradient_color(s, px, py, g);
+        float c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
+        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
 }
 
 static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_t src[4]) {
@@ -315,11 +341,13 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
             int block = plan.bounded ? classify_block(s, &k, &plan, bx, x_end, by, y_end) : BLOCK_SHADED;
-            if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !interior_visible)) continue;
+            int gradient = s->gradient_kind != 0;
+            if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
             for (int y = by; y <= y_end; y++) {
                 uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-                if (block == BLOCK_INTERIOR) blend_constant_run(row, bx, x_end, plan.interior);
-                else shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
+                if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
+                else if (gradient) gradient_run(row, bx, x_end, (float)y + 0.5f, s);
+                else blend_constant_run(row, bx, x_end, plan.interior);
             }
         }
     }
@@ -328,24 +356,36 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
 LFX_CLONES
 void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips) {
-    for (int y = first_row; y <= last_row; y++) {
-        ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
-        float py = (float)y + 0.5f;
-        for (int x = min_x; x <= max_x; x++) {
-            ptrdiff_t at = row + 4 * x;
-            float c[4];
-            for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
-            if (mask) {
-                float m = (float)mask[at + 3] / 255.0f;
-                for (int j = 0; j < 4; j++) c[j] *= m;
+    for (int by = first_row; by <= last_row; by += BLOCK) {
+        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
+        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
+            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
+            /* Inside every clip the coverage is exactly the opacity. */
+            int inside = lfx_block_inside_clips(clips, bx, x_end, by, y_end);
+            for (int y = by; y <= y_end; y++) {
+                ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
+                float py = (float)y + 0.5f;
+                for (int x = bx; x <= x_end; x++) {
+                    ptrdiff_t at = row + 4 * x;
+                    uint32_t pixel;
+                    __builtin_memcpy(&pixel, content + at, 4);
+                    /* Clear content, or a clear mask, adds nothing. */
+                    if (pixel == 0 || (mask && mask[at + 3] == 0)) continue;
+                    float c[4];
+                    for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
+                    if (mask) {
+                        float m = (float)mask[at + 3] / 255.0f;
+                        for (int j = 0; j < 4; j++) c[j] *= m;
+                    }
+                    float coverage = inside ? clips->extra[2] : lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
+                    for (int j = 0; j < 4; j++) c[j] *= coverage;
+                    if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+                    uint32_t d;
+                    __builtin_memcpy(&d, target + at, 4);
+                    d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+                    __builtin_memcpy(target + at, &d, 4);
+                }
             }
-            float coverage = lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
-            for (int j = 0; j < 4; j++) c[j] *= coverage;
-            if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-            uint32_t d;
-            __builtin_memcpy(&d, target + at, 4);
-            d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-            __builtin_memcpy(target + at, &d, 4);
         }
     }
 }

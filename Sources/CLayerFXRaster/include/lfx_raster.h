@@ -76,6 +76,12 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
 __attribute__((visibility("hidden")))
 float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
 
+/* Whether every pixel centre of the block (columns x0...x1, rows y0...y1)
+ * is deep enough inside each of the shape's clips that each clip's coverage
+ * there is exactly 1 (true without clips). */
+__attribute__((visibility("hidden")))
+int lfx_block_inside_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
+
 /* Blends an offscreen layer onto the target below it over columns
  * min_x...max_x of rows first_row...last_row: content (premultiplied RGBA8)
  * times the mask's alpha (when `mask` is not NULL) times
