@@ -1,7 +1,7 @@
 #version 300 es
-// Signed-distance shading of one LayerFX primitive. Sources/LayerFXCPU
-// (SDF.swift, Coverage.swift) is the same math in Swift, operation for
-// operation; change both together.
+// Signed-distance shading of one LayerFX primitive. The CPU kernels in
+// Sources/CLayerFXRaster (shape.c, path.c, glyph.c) are the same math in C,
+// operation for operation; change both together.
 precision highp float;
 precision highp int;
 

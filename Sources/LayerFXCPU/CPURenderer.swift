@@ -4,14 +4,18 @@ import LayerFXCore
 import LayerFXPrimitives
 
 /// The reference rasterizer: the same signed-distance, coverage and blending
-/// math as the GPU shaders, evaluated at pixel centres in Swift.
+/// math as the GPU shaders, evaluated at pixel centres by the C kernels of
+/// `CLayerFXRaster`, one per kind (circle spans, analytic shapes, polygon
+/// bands, glyphs, composites).
 ///
 /// The frame is cut into bands of rows that are shaded in parallel on all
 /// cores; inside a band primitives are drawn in order, offscreen layers
 /// (`ShapeKind.beginLayer` … `ShapeKind.composite`) as band-sized
 /// buffers. Like the GPU's RGBA8 framebuffers, each primitive's premultiplied
 /// color is converted to 8 bits and blended source-over into 8-bit pixels
-/// (see `blendSourceOver`).
+/// (`blend_pixel` in the kernels). The kernels decide 8×8 blocks at once
+/// where a distance bound proves every pixel's coverage exactly 0 or 1, so
+/// they give the same bytes as shading every pixel.
 public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
@@ -31,14 +35,14 @@ public struct CPURenderer: RenderBackend, Sendable {
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
         var shapes: [lfx_shape] = []
-        var bands: [PathBand] = []
+        var bands: [KernelChoice] = []
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
-            if primitive.kind.rawValue <= ShapeKind.path.rawValue && primitive.circle == nil
+            if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
                 shapes.append(lfx_shape(primitive))
-                bands.append(primitive.kind == .path ? PathBand(primitive, edgeCount: frame.pathEdges.count) : .none)
+                bands.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
             var circleIndex: Int32 = -1
@@ -126,13 +130,19 @@ private struct Band {
             if span.w >= 0 && span.y != .max {
                 let shape = list.shapes.baseAddress! + Int(span.w), path = list.bands[Int(span.w)]
                 let rows = (max(span.x, top), min(span.y, bottom))
-                if path.count < 0 {
+                switch path.kernel {
+                case .shape:
                     lfx_shape_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape)
-                } else {
+                case .path:
                     lfx_path_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape,
                                        resources.edges.baseAddress.map { UnsafeRawPointer($0 + Int(path.first))
                                            .assumingMemoryBound(to: Float.self) },
                                        path.count, path.windingOffset, path.evenOdd)
+                case .glyph:
+                    // A glyph without an atlas draws nothing, as in the shader.
+                    if var atlas = resources.kernelAtlas {
+                        lfx_glyph_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape, &atlas)
+                    }
                 }
                 i += 1
                 continue
@@ -161,9 +171,7 @@ private struct Band {
         case .composite:
             composite(primitive, list.shapes.baseAddress! + Int(list.rows[i].w))
         default:
-            if primitive.maxY >= y0 && primitive.minY <= y1 {
-                shade(primitive, resources)
-            }
+            break   // drawn kinds go to their kernels in `draw`
         }
         return i + 1
     }
@@ -189,14 +197,6 @@ private struct Band {
         }
         spare.append(content)
         if let mask { spare.append(mask) }
-    }
-
-    private func shade(_ primitive: PreparedPrimitive, _ resources: FrameResources) {
-        forEachPixel(of: primitive) { x, y, pixel in
-            let src = primitive.shade(Float(x) + 0.5, Float(y) + 0.5, resources)
-            if src.w <= 0 && src.x <= 0 && src.y <= 0 && src.z <= 0 { return }
-            pixel.pointee = blendSourceOver(quantize(src), pixel.pointee)
-        }
     }
 
     /// Calls `body` for each pixel of the current target inside the
@@ -226,16 +226,6 @@ func quantize(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
     return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded, to: SIMD4<UInt32>.self))
 }
 
-/// Premultiplied source-over on unorm8 values, as an RGBA8 framebuffer blends
-/// (`GL_ONE, GL_ONE_MINUS_SRC_ALPHA`): `src + round(dst · (255 − src.a) / 255)`.
-@inline(__always)
-func blendSourceOver(_ src: SIMD4<UInt8>, _ dst: SIMD4<UInt8>) -> SIMD4<UInt8> {
-    let s = SIMD4<UInt16>(truncatingIfNeeded: src), d = SIMD4<UInt16>(truncatingIfNeeded: dst)
-    let product = d &* (255 &- SIMD4(repeating: s.w)) &+ 128
-    let scaled = (product &+ (product &>> 8)) &>> 8          // exact round(x / 255)
-    return SIMD4<UInt8>(truncatingIfNeeded: (s &+ scaled).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)))
-}
-
 /// The prepared primitives and the rows each touches, read by all bands.
 private struct PrimitiveList: @unchecked Sendable {
     let primitives: UnsafeBufferPointer<PreparedPrimitive>
@@ -247,25 +237,30 @@ private struct PrimitiveList: @unchecked Sendable {
     /// The other analytic shapes and the composites, drawn by
     /// `lfx_shape_draw_rows` and `lfx_composite_rows` (index in `rows[i].w`).
     let shapes: UnsafeBufferPointer<lfx_shape>
-    /// The edges of each entry of `shapes` that is a polygon band.
-    let bands: UnsafeBufferPointer<PathBand>
+    /// The kernel of each entry of `shapes`, and a polygon band's edges.
+    let bands: UnsafeBufferPointer<KernelChoice>
 }
 
-/// Which of the frame's path edges a polygon band reads (clamped to them),
-/// its winding offset and rule; `count` −1 for a primitive that is not a band.
-struct PathBand {
-    var first: Int32 = 0, count: Int32 = -1, windingOffset: Int32 = 0, evenOdd: Int32 = 0
-
-    static let none = PathBand()
-
-    init() {}
+/// Which C kernel draws an entry of `PrimitiveList.shapes`, and for a
+/// polygon band which of the frame's path edges it reads (clamped to them),
+/// its winding offset and rule.
+struct KernelChoice {
+    enum Kernel { case shape, path, glyph }
+    var kernel: Kernel
+    var first: Int32 = 0, count: Int32 = 0, windingOffset: Int32 = 0, evenOdd: Int32 = 0
 
     init(_ p: PreparedPrimitive, edgeCount: Int) {
-        let first = min(max(Int(saturating: p.shapeExtra.x), 0), edgeCount)
-        self.first = Int32(clamping: first)
-        count = Int32(clamping: min(max(Int(saturating: p.shapeExtra.y), 0), edgeCount - first))
-        windingOffset = Int32(saturating: p.translation.w)
-        evenOdd = WindingRule(rawValue: Int(saturating: p.shapeExtra.w)) == .evenOdd ? 1 : 0
+        switch p.kind {
+        case .path:
+            kernel = .path
+            let first = min(max(Int(saturating: p.shapeExtra.x), 0), edgeCount)
+            self.first = Int32(clamping: first)
+            count = Int32(clamping: min(max(Int(saturating: p.shapeExtra.y), 0), edgeCount - first))
+            windingOffset = Int32(saturating: p.translation.w)
+            evenOdd = WindingRule(rawValue: Int(saturating: p.shapeExtra.w)) == .evenOdd ? 1 : 0
+        case .glyph: kernel = .glyph
+        default: kernel = .shape
+        }
     }
 }
 

@@ -6,8 +6,8 @@ import Musl
 import LayerFXCore
 import LayerFXPrimitives
 
-/// A primitive's gradient fill with its stops unpacked: the same math as
-/// `gradientT`, `stopColor` and `gradientColor` in Shaders/primitive.frag.glsl.
+/// A primitive's gradient fill with its stops unpacked, as the shape kernel
+/// (`lfx_shape`) reads it.
 struct PreparedGradient: Sendable {
     let kind: Int
     let count: Int
@@ -26,36 +26,5 @@ struct PreparedGradient: Sendable {
         colors = packed.map { bits in
             SIMD4(Float(bits & 255), Float(bits >> 8 & 255), Float(bits >> 16 & 255), Float(bits >> 24 & 255)) / 255
         }
-    }
-
-    /// The gradient parameter at local point (x, y).
-    @inline(__always)
-    func parameter(_ x: Float, _ y: Float) -> Float {
-        let qx = x - start.x, qy = y - start.y
-        switch kind {
-        case 1:
-            let dd = delta.x * delta.x + delta.y * delta.y
-            return dd > 0 ? (qx * delta.x + qy * delta.y) / dd : 0
-        case 2:
-            let rx = abs(delta.x), ry = abs(delta.y)
-            guard rx > 0, ry > 0 else { return 1 }
-            return length(qx / rx, qy / ry)
-        default:
-            let turns = (atan2f(qy, qx) - atan2f(delta.y, delta.x)) / (2 * Float.pi)
-            return turns - turns.rounded(.down)
-        }
-    }
-
-    /// The straight-alpha colour at local point (x, y).
-    @inline(__always)
-    func color(_ x: Float, _ y: Float) -> SIMD4<Float> {
-        let t = parameter(x, y)
-        if t <= locations[0] { return colors[0] }
-        for i in 1..<count where t <= locations[i] {
-            let lo = locations[i - 1], hi = locations[i]
-            let u = hi > lo ? (t - lo) / (hi - lo) : 1
-            return colors[i - 1] * (1 - u) + colors[i] * u
-        }
-        return colors[count - 1]
     }
 }

@@ -71,6 +71,22 @@ __attribute__((visibility("hidden")))
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                         const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd);
 
+/* A frame's glyph atlas: one distance value per texel (row-major), the
+ * value on the outline and the distance, in texels, one unit of value spans. */
+typedef struct {
+    const uint8_t *texels;
+    int32_t width, height;
+    float edge_value, distance_range;
+} lfx_glyph_atlas;
+
+/* Draws rows first_row...last_row of a glyph quad (`shape`: its inverse,
+ * translation, fill, opacity and clips; shape = the glyph's local box
+ * (x0, y0, x1, y1); extra = atlas origin (u, v), opacity, texels per unit)
+ * sampling `atlas`. */
+__attribute__((visibility("hidden")))
+void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                         const lfx_shape *shape, const lfx_glyph_atlas *atlas);
+
 /* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
  * for an lfx_shape's clips (used by composites too). */
 __attribute__((visibility("hidden")))
