@@ -17,8 +17,9 @@ struct RipplesBenchCommand: ParsableCommand {
         abstract: "Time frames of the ripple field (N translucent ringed circles) on one backend.",
         discussion: """
             The field is the one Cairo, Skia, Blend2D and ThorVG are measured on
-            (shared/peers/gen_scenes.py): --scene reads its JSON files as they are,
-            --count N generates the same field in-process. A frame is drawing plus
+            (Benchmarks/Peers/gen_ripples.py, run by scripts/compare-peers): --scene
+            reads its JSON files as they are, --count N generates the same field
+            in-process. A frame is drawing plus
             reading the pixels back (no PNG encoding); the field is evaluated once,
             unless --animated gives every ripple a growing, fading animation and
             evaluates each frame at its own time, which is then counted too.
@@ -28,14 +29,14 @@ struct RipplesBenchCommand: ParsableCommand {
 
             Examples:
               layerfx bench ripples --count 100000 --backend cpu
-              layerfx bench ripples --scene ../shared/peers/scenes/ripples-100000.json --backend gpu --json
+              layerfx bench ripples --scene .build-peers/scenes/ripples-100000.json --backend gpu --json
               layerfx bench ripples --count 100000 --animated --evaluate-only
             """)
 
-    @Option(help: "Generate the field of N ripples (as gen_scenes.py does for N).")
+    @Option(help: "Generate the field of N ripples (as gen_ripples.py does for N).")
     var count: Int?
 
-    @Option(help: "Read a peers' ripple-field JSON file.")
+    @Option(help: "Read a ripple-field JSON file (written by gen_ripples.py).")
     var scene: String?
 
     @Option(help: "gpu (OpenGL ES through EGL) or cpu; a benchmark names its backend, so there is no auto.")

@@ -3,7 +3,7 @@ import LayerFX
 import Testing
 
 /// The benchmark's ripple field: the same numbers as the peers' generator
-/// (`shared/peers/gen_scenes.py`, values copied from its ripples-1000.json),
+/// (`Benchmarks/Peers/gen_ripples.py`, values copied from its ripples-1000.json),
 /// their JSON files read as they are, and scenes whose ripples all take the
 /// circle path.
 struct RippleFieldTests {

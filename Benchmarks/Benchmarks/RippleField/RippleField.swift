@@ -1,14 +1,13 @@
 import Benchmark
-import Foundation
 import LayerFX
 
 /// The many-concurrent-ripples frame (1920×1080, N translucent ringed circles)
 /// at 1k, 10k, 100k and 1M ripples, the field Cairo, Skia, Blend2D and ThorVG
 /// are measured on (`scripts/compare-peers` runs them side by side):
 ///
-/// - `cpu|gpu ripples-N`: one frame drawn and read back from the peers' scene
-///   file (`scenes/ripples-N.json` of `LAYERFX_PEERS_DIR`, `../shared/peers` or
-///   `.build-peers`; otherwise the same field generated in-process);
+/// - `cpu|gpu ripples-N`: one frame of the field drawn and read back (the field
+///   generated in-process, the same numbers `Benchmarks/Peers/gen_ripples.py`
+///   writes for the peers);
 /// - `animated cpu|gpu ripples-N`: N animated ripple layers evaluated at a new
 ///   instant and drawn, so evaluation is counted;
 /// - `evaluate animated ripples-N`: the evaluation alone.
@@ -26,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
         let fixture = RippleFixture(count: count)
         let configuration = Benchmark.Configuration(
             warmupIterations: count >= 1_000_000 ? 0 : 1, maxDuration: .seconds(count >= 100_000 ? 30 : 10),
-            maxIterations: count >= 1_000_000 ? 2 : 20, setup: { fixture.load() }, teardown: { fixture.unload() })
+            maxIterations: count >= 1_000_000 ? 2 : 20, setup: { try fixture.load() }, teardown: { fixture.unload() })
         let name = "ripples-\(count)"
         Benchmark("cpu \(name)", configuration: configuration) { benchmark in
             let renderer = CPURenderer(), frame = fixture.still!
@@ -68,32 +67,11 @@ final class RippleFixture: @unchecked Sendable {
 
     init(count: Int) { self.count = count }
 
-    func load() {
-        let field = PeerScenes.field(count: count)
+    func load() throws {
+        let field = RippleField(count: count)
         still = try SceneEvaluator.frame(for: field.scene(), at: 0)
         animated = field.animatedScene()
     }
 
     func unload() { still = nil; animated = nil }
-}
-
-/// Where the peers' scene files are, when they have been generated.
-enum PeerScenes {
-    static func field(count: Int) -> RippleField {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        var folders = [repository.appending(path: ".build-peers/scenes"),
-                       repository.deletingLastPathComponent().appending(path: "shared/peers/scenes")]
-        if let dir = ProcessInfo.processInfo.environment["LAYERFX_PEERS_DIR"] {
-            folders.insert(URL(fileURLWithPath: dir).appending(path: "scenes"), at: 0)
-        }
-        for folder in folders {
-            let file = folder.appending(path: "ripples-\(count).json").path
-            if FileManager.default.fileExists(atPath: file), let field = try? RippleField(contentsOfFile: file) {
-                return field
-            }
-        }
-        return RippleField(count: count)   // the same numbers as gen_scenes.py writes
-    }
 }

@@ -3,7 +3,7 @@
 /// two outputs (53 bits), so the same seed gives the same numbers as Python.
 ///
 /// Used by ``RippleField/init(count:width:height:)`` to regenerate the peers'
-/// benchmark scenes (`shared/peers/gen_scenes.py`) in-process.
+/// benchmark scenes (`Benchmarks/Peers/gen_ripples.py`) in-process.
 struct PythonRandom {
     private var state = [UInt32](repeating: 0, count: 624)
     private var index = 624

@@ -2,7 +2,7 @@ import Foundation
 
 /// The ripple field of the performance comparison: N circles of radius 4–48 px,
 /// each filled with a translucent color and ringed by a 2 px stroke of the same
-/// color, drawn source-over on white (the scenes of `shared/peers/gen_scenes.py`,
+/// color, drawn source-over on white (the scenes of `Benchmarks/Peers/gen_ripples.py`,
 /// on which Cairo, Skia, Blend2D and ThorVG are measured).
 ///
 /// ``init(count:width:height:)`` regenerates a field exactly as the peers'
@@ -40,7 +40,7 @@ public struct RippleField: Sendable, Equatable {
     /// The ripples in drawing order.
     public var ripples: [Ripple]
 
-    /// The field `gen_scenes.py` writes for `count` ripples: seeded with
+    /// The field `gen_ripples.py` writes for `count` ripples: seeded with
     /// `random.Random(count)`, centres uniform over the frame, radii uniform in
     /// 4…48, fill alpha in 0.15…0.6, ring alpha 1.5× the fill's (at most 1),
     /// every number rounded to 3 decimals. The script's frame is 1920×1080;
