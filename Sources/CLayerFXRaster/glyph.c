@@ -39,7 +39,8 @@ static inline float coverage(const lfx_shape *s, const lfx_glyph_atlas *atlas, f
 
 LFX_CLONES
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                         const lfx_shape *s, const lfx_glyph_atlas *atlas) {
+                         const lfx_shape *s, const lfx_glyph_atlas *atlas,
+                         const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
     if (min_x > max_x || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
@@ -49,6 +50,7 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         float py = (float)y + 0.5f;
         float ty = py - s->translation[1];
         for (int x = min_x; x <= max_x; x++) {
+            if (!block_occupied(occupancy, cells, image_y0, x, x, y, y)) continue;
             float px = (float)x + 0.5f;
             float tx = px - s->translation[0];
             float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;

@@ -95,31 +95,55 @@ static inline float coverage(const band *b, float x, float y) {
     return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
 }
 
-/* Whether every pixel centre of the block (device box x0...x1, y0...y1,
- * centres at +0.5) has the winding number of the block's centre and no edge
- * within half a pixel, so that its coverage is exactly 1 or exactly 0. The
- * winding number changes only across an edge, or across the horizontal line
- * through an edge's end left of that end (a band holds only the edges of
- * its rows, so an end need not be shared by the next edge): no edge may come
- * within the block's half diagonal plus half a pixel of its centre, and no
- * edge that reaches right of the block's left side may end between its first
- * and last rows of centres. Distances are in double precision, with a margin
- * for the rounding of the per-pixel arithmetic. */
-static int block_is_constant(const band *b, int x0, int x1, int y0, int y1) {
+/* Edges a block keeps for its pixels; a band with more near one block is
+ * shaded with all its edges there. */
+#define LOCAL_EDGES 64
+
+/* The band a block's pixels need: its edges that can matter there, and the
+ * winding the others add. A pixel's coverage depends on the edges within
+ * half a pixel of it (distances of half a pixel or more all give coverage
+ * exactly 0 or 1) and on the winding number at it and at probe points at
+ * most half a pixel and PROBE from it. An edge's share of the winding number
+ * (1 or −1 when a ray towards +x crosses it) changes only across the edge,
+ * or across the horizontal line through one of its ends, left of that end
+ * (a band holds only the edges of its rows, so an end need not be shared by
+ * the next edge). So an edge farther from the block's centre than the
+ * block's half diagonal plus half a pixel, PROBE and a margin, with no end
+ * within a pixel of the block's rows unless it lies wholly left of the block,
+ * adds the same share at every such point: those shares become the local
+ * band's offset, taken at the block's first pixel centre, and the other
+ * edges, in their order, are the local band. Distances are in double
+ * precision, with a margin for the rounding of the per-pixel arithmetic.
+ * Returns 0 when more than LOCAL_EDGES edges are near. */
+static int local_band(const band *b, int x0, int x1, int y0, int y1, float *local, band *out) {
     double cx = 0.5 * (x0 + x1) + 0.5, cy = 0.5 * (y0 + y1) + 0.5;
     double reach = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
     double slack = 1e-4 * (fabs(cx) + fabs(cy) + reach + 1);
+    double near = reach + 0.5 + 2 * PROBE + slack;
     double left = x0 + 0.5 - slack - 1, top = y0 + 0.5 - slack - 1, bottom = y1 + 0.5 + slack + 1;
+    float fx = (float)x0 + 0.5f, fy = (float)y0 + 0.5f;
+    int count = 0, winding = b->winding_offset;
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
         double ax = e[0], ay = e[1], bx = e[2], by = e[3];
-        if (fmax(ax, bx) >= left && ((ay >= top && ay <= bottom) || (by >= top && by <= bottom))) return 0;
-        double abx = bx - ax, aby = by - ay;
-        double apx = cx - ax, apy = cy - ay, ab2 = abx * abx + aby * aby;
-        double h = ab2 > 0 ? fmin(fmax((apx * abx + apy * aby) / ab2, 0), 1) : 0;
-        double ox = apx - abx * h, oy = apy - aby * h;
-        if (sqrt(ox * ox + oy * oy) < reach + 0.5 + slack) return 0;
+        int keep = fmax(ax, bx) >= left && ((ay >= top && ay <= bottom) || (by >= top && by <= bottom));
+        if (!keep) {
+            double abx = bx - ax, aby = by - ay;
+            double apx = cx - ax, apy = cy - ay, ab2 = abx * abx + aby * aby;
+            double h = ab2 > 0 ? fmin(fmax((apx * abx + apy * aby) / ab2, 0), 1) : 0;
+            double ox = apx - abx * h, oy = apy - aby * h;
+            keep = sqrt(ox * ox + oy * oy) < near;
+        }
+        if (keep) {
+            if (count == LOCAL_EDGES) return 0;
+            for (int j = 0; j < 4; j++) local[4 * count + j] = e[j];
+            count++;
+        } else if ((e[1] <= fy) != (e[3] <= fy)) {
+            float crossing = e[0] + (fy - e[1]) / (e[3] - e[1]) * (e[2] - e[0]);
+            if (crossing > fx) winding += e[3] > e[1] ? 1 : -1;
+        }
     }
+    *out = (band){ local, count, winding, b->even_odd };
     return 1;
 }
 
@@ -144,7 +168,8 @@ static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_s
 
 LFX_CLONES
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                        const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd) {
+                        const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd,
+                        const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
     if (min_x > max_x || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
@@ -152,13 +177,17 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            int constant = block_is_constant(&b, bx, x_end, by, y_end);
-            /* The winding number at the block's first pixel centre is every pixel's. */
-            int inside = constant && contains(&b, winding_at(&b, (float)bx + 0.5f, (float)by + 0.5f));
+            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+            float local_edges[4 * LOCAL_EDGES];
+            band local;
+            if (!local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
+            /* No edge near: every pixel has the offset's fill state, exactly. */
+            int constant = local.count == 0;
+            int inside = constant && contains(&local, local.winding_offset);
             if (constant && !inside) continue;
             int inside_clips = lfx_block_inside_clips(s, bx, x_end, by, y_end);
             for (int y = by; y <= y_end; y++) {
-                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &b, inside,
+                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
                           inside_clips);
             }
         }

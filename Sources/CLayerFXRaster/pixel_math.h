@@ -35,6 +35,19 @@ static inline uint32_t blend_pixel(uint32_t d, float r, float g, float b, float 
         | (blend_channel(sa, d >> 24, inv_a) << 24);
 }
 
+/* Whether any 8-column cell of `occupancy` (one byte per 8 columns per
+ * row, rows from image_y0, `cells` bytes apart) under columns x0...x1 of
+ * rows y0...y1 is set; true without an occupancy map. */
+static inline int block_occupied(const uint8_t *occupancy, ptrdiff_t cells, int image_y0,
+                                 int x0, int x1, int y0, int y1) {
+    if (!occupancy) return 1;
+    for (int y = y0; y <= y1; y++) {
+        const uint8_t *row = occupancy + (ptrdiff_t)(y - image_y0) * cells;
+        for (int c = x0 >> 3; c <= x1 >> 3; c++) if (row[c]) return 1;
+    }
+    return 0;
+}
+
 /* On x86-64 a kernel is compiled twice, for AVX2 and for the baseline (SSE2);
  * the loader picks one for the CPU it runs on. Not under ThreadSanitizer:
  * clang instruments the clones' resolver too, and the loader runs it before

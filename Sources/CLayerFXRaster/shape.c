@@ -330,7 +330,8 @@ static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_s
 
 LFX_CLONES
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
-                         int first_row, int last_row, const lfx_shape *s) {
+                         int first_row, int last_row, const lfx_shape *s,
+                         const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
     if (min_x > max_x || first_row > last_row) return;
     star_constants k = (int)s->translation[2] == 2 ? star_prepare(s) : (star_constants){ 0 };
@@ -340,6 +341,7 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
+            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
             int block = plan.bounded ? classify_block(s, &k, &plan, bx, x_end, by, y_end) : BLOCK_SHADED;
             int gradient = s->gradient_kind != 0;
             if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
@@ -386,6 +388,20 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
                     __builtin_memcpy(target + at, &d, 4);
                 }
             }
+        }
+    }
+}
+
+LFX_CLONES
+void lfx_occupancy(const uint8_t *mask, ptrdiff_t stride, int image_y0, int first_row, int last_row,
+                   int min_x, int max_x, const uint8_t *outer, uint8_t *occupancy, ptrdiff_t cells) {
+    for (int y = first_row; y <= last_row; y++) {
+        uint8_t *out = occupancy + (ptrdiff_t)(y - image_y0) * cells;
+        const uint8_t *within = outer ? outer + (ptrdiff_t)(y - image_y0) * cells : NULL;
+        const uint8_t *row = mask + (ptrdiff_t)(y - image_y0) * stride;
+        for (ptrdiff_t c = 0; c < cells; c++) out[c] = 0;
+        for (int x = min_x; x <= max_x; x++) {
+            if (row[4 * x + 3] != 0 && (!within || within[x >> 3])) out[x >> 3] = 1;
         }
     }
 }

@@ -52,7 +52,7 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
             return SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
         }
-        let groupEnds = try LayerNesting.compositeIndices(of: prepared.map(\.kind))
+        let groups = try LayerNesting.groups(of: prepared.map(\.kind))
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
@@ -73,7 +73,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                                 let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                                 var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                                 band.fill(clearBytes)
-                                band.draw(list, groupEnds: groupEnds, resources: resources)
+                                band.draw(list, groups: groups, resources: resources)
                             }
                           } }
                         } }
@@ -94,6 +94,9 @@ private struct Band {
     private var stack: [UnsafeMutablePointer<UInt8>] = []
     private var targets: [UnsafeMutablePointer<UInt8>]
     private var spare: [UnsafeMutablePointer<UInt8>] = []
+    /// While a masked layer's content is drawn: one byte per 8 columns per
+    /// row of this band, 0 where the mask is clear (see `lfx_occupancy`).
+    private var occupancy: UnsafePointer<UInt8>?
 
     init(y0: Int, y1: Int, width: Int, image: UnsafeMutablePointer<UInt8>) {
         self.y0 = y0; self.y1 = y1; self.width = width
@@ -108,12 +111,19 @@ private struct Band {
             .update(repeating: color, count: count)
     }
 
-    mutating func draw(_ list: PrimitiveList, groupEnds: [Int: Int], resources: FrameResources) {
-        let count = list.primitives.count, rows = list.rows
+    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]),
+                       resources: FrameResources) {
         defer { for buffer in spare + stack { buffer.deallocate() } }
+        let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks, resources: resources)
+        draw(0..<list.primitives.count, context)
+    }
+
+    /// Draws the primitives of `range` in order.
+    private mutating func draw(_ range: Range<Int>, _ context: DrawContext) {
+        let rows = context.list.rows
         let top = Int32(y0), bottom = Int32(y1)
-        var i = 0
-        while i < count {
+        var i = range.lowerBound
+        while i < range.upperBound {
             // Most primitives miss most bands, and circles need only their span
             // kernel: both are decided from compact arrays.
             let span = rows[i]
@@ -123,31 +133,38 @@ private struct Band {
             }
             if span.z >= 0 {
                 lfx_circle_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
-                                     list.circles.baseAddress! + Int(span.z))
+                                     context.list.circles.baseAddress! + Int(span.z))
                 i += 1
                 continue
             }
             if span.w >= 0 && span.y != .max {
-                let shape = list.shapes.baseAddress! + Int(span.w), path = list.bands[Int(span.w)]
-                let rows = (max(span.x, top), min(span.y, bottom))
-                switch path.kernel {
-                case .shape:
-                    lfx_shape_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape)
-                case .path:
-                    lfx_path_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape,
-                                       resources.edges.baseAddress.map { UnsafeRawPointer($0 + Int(path.first))
-                                           .assumingMemoryBound(to: Float.self) },
-                                       path.count, path.windingOffset, path.evenOdd)
-                case .glyph:
-                    // A glyph without an atlas draws nothing, as in the shader.
-                    if var atlas = resources.kernelAtlas {
-                        lfx_glyph_draw_rows(target, width * 4, Int32(y0), Int32(width), rows.0, rows.1, shape, &atlas)
-                    }
-                }
+                drawWithKernel(Int(span.w), rows: (max(span.x, top), min(span.y, bottom)), context)
                 i += 1
                 continue
             }
-            i = drawPrimitive(at: i, list, groupEnds: groupEnds, resources: resources)
+            i = drawPrimitive(at: i, context)
+        }
+    }
+
+    /// Draws entry `index` of the list's shapes with its kernel.
+    private func drawWithKernel(_ index: Int, rows: (Int32, Int32), _ context: DrawContext) {
+        let shape = context.list.shapes.baseAddress! + index, choice = context.list.bands[index]
+        let stride = width * 4, cells = (width + 7) / 8
+        switch choice.kernel {
+        case .shape:
+            lfx_shape_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, occupancy, cells)
+        case .path:
+            let edges = context.resources.edges.baseAddress.map {
+                UnsafeRawPointer($0 + Int(choice.first)).assumingMemoryBound(to: Float.self)
+            }
+            lfx_path_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, edges,
+                               choice.count, choice.windingOffset, choice.evenOdd, occupancy, cells)
+        case .glyph:
+            // A glyph without an atlas draws nothing, as in the shader.
+            if var atlas = context.resources.kernelAtlas {
+                lfx_glyph_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, &atlas,
+                                    occupancy, cells)
+            }
         }
     }
 
@@ -156,24 +173,58 @@ private struct Band {
     /// Kept out of line so that the loop over circles never copies a
     /// `PreparedPrimitive`.
     @inline(never)
-    private mutating func drawPrimitive(at i: Int, _ list: PrimitiveList, groupEnds: [Int: Int],
-                                        resources: FrameResources) -> Int {
-        let primitive = list.primitives[i]
+    private mutating func drawPrimitive(at i: Int, _ context: DrawContext) -> Int {
+        let primitive = context.list.primitives[i]
         switch primitive.kind {
         case .beginLayer:
+            guard let end = context.composites[i] else {
+                push(clearing: primitive)
+                return i + 1
+            }
             // A layer that misses these rows leaves them as they are.
-            if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX, let end = groupEnds[i] {
+            if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX {
                 return end + 1
             }
             push(clearing: primitive)
+            if let mask = context.masks[i] { return drawMaskedContent(begin: i, mask: mask, end: end, context) }
         case .beginMask:
             push(clearing: primitive)
         case .composite:
-            composite(primitive, list.shapes.baseAddress! + Int(list.rows[i].w))
+            composite(primitive, context.list.shapes.baseAddress! + Int(context.list.rows[i].w))
         default:
             break   // drawn kinds go to their kernels in `draw`
         }
         return i + 1
+    }
+
+    /// Draws a masked layer's mask (primitives `mask` … `end − 1`) before its
+    /// content (`begin + 1` … `mask − 1`), and the content only in the 8-column
+    /// cells where the mask is not clear (content elsewhere is multiplied by
+    /// 0 when composited). Leaves the stack as drawing in order would, and
+    /// returns `end`, the composite.
+    private mutating func drawMaskedContent(begin: Int, mask: Int, end: Int, _ context: DrawContext) -> Int {
+        let content = target
+        push(clearing: context.list.primitives[mask])
+        draw((mask + 1)..<end, context)
+        let maskBuffer = stack.removeLast()
+        target = content
+        let cells = (width + 7) / 8
+        let map = UnsafeMutablePointer<UInt8>.allocate(capacity: (y1 - y0 + 1) * cells)
+        defer { map.deallocate() }
+        let composite = context.list.primitives[end]
+        let first = max(composite.minY, y0), last = min(composite.maxY, y1)
+        map.initialize(repeating: 0, count: (y1 - y0 + 1) * cells)
+        if first <= last, composite.minX <= composite.maxX {
+            lfx_occupancy(maskBuffer, width * 4, Int32(y0), Int32(first), Int32(last),
+                          Int32(composite.minX), Int32(composite.maxX), occupancy, map, cells)
+        }
+        let outer = occupancy
+        occupancy = UnsafePointer(map)
+        draw((begin + 1)..<mask, context)
+        occupancy = outer
+        stack.append(maskBuffer)
+        target = maskBuffer
+        return end
     }
 
     /// Opens an offscreen layer, transparent inside the marker's rectangle.
@@ -224,6 +275,16 @@ func quantize(_ c: SIMD4<Float>) -> SIMD4<UInt8> {
     let magic = SIMD4<Float>(repeating: 12_582_912)
     let rounded = c.clamped(lowerBound: .zero, upperBound: .one) * 255 + magic
     return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(rounded, to: SIMD4<UInt32>.self))
+}
+
+/// What every primitive of a band's draw reads.
+private struct DrawContext {
+    let list: PrimitiveList
+    /// For each `beginLayer` index, its composite's index.
+    let composites: [Int: Int]
+    /// For each masked layer's `beginLayer` index, its `beginMask`'s index.
+    let masks: [Int: Int]
+    let resources: FrameResources
 }
 
 /// The prepared primitives and the rows each touches, read by all bands.

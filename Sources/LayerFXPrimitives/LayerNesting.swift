@@ -10,22 +10,29 @@ public enum LayerNesting {
 
     /// For each `beginLayer` index, the index of its `composite`.
     public static func compositeIndices(of kinds: [ShapeKind]) throws(Error) -> [Int: Int] {
-        var open: [(begin: Int, masked: Bool)] = []
-        var ends: [Int: Int] = [:]
+        try groups(of: kinds).composites
+    }
+
+    /// For each `beginLayer` index, the index of its `composite` and, for a
+    /// masked layer, of its `beginMask`.
+    public static func groups(of kinds: [ShapeKind]) throws(Error) -> (composites: [Int: Int], masks: [Int: Int]) {
+        var open: [(begin: Int, mask: Int?)] = []
+        var ends: [Int: Int] = [:], masks: [Int: Int] = [:]
         for (i, kind) in kinds.enumerated() {
             switch kind {
             case .beginLayer:
-                open.append((i, false))
+                open.append((i, nil))
             case .beginMask:
-                guard let last = open.last, !last.masked else {
+                guard let last = open.last, last.mask == nil else {
                     throw Error(description: "primitive \(i): beginMask outside a layer or after another beginMask")
                 }
-                open[open.count - 1].masked = true
+                open[open.count - 1].mask = i
             case .composite:
                 guard let last = open.popLast() else {
                     throw Error(description: "primitive \(i): composite without a beginLayer")
                 }
                 ends[last.begin] = i
+                if let mask = last.mask { masks[last.begin] = mask }
             default:
                 break
             }
@@ -33,6 +40,6 @@ public enum LayerNesting {
         if let unclosed = open.last {
             throw Error(description: "primitive \(unclosed.begin): beginLayer never composited")
         }
-        return ends
+        return (ends, masks)
     }
 }

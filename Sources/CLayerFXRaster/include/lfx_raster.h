@@ -52,14 +52,21 @@ typedef struct {
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
 } lfx_shape;
 
-/* Draws rows first_row...last_row of `shape` (columns min_x...max_x) into an
+/* The shape, band and glyph kernels take an occupancy map (NULL: none): one
+ * byte per 8 columns per row, rows from image_y0, `cells` bytes apart; they
+ * leave pixels whose cell is 0 untouched. A masked layer's content is drawn
+ * with the map of its mask (lfx_occupancy): content where the mask is clear
+ * is multiplied by 0 when composited, so skipping it changes no byte.
+ *
+ * Draws rows first_row...last_row of `shape` (columns min_x...max_x) into an
  * RGBA8 image as lfx_circle_draw_rows does. Blocks of 8×8 pixels that the
  * shape's distance bound shows untouched (outside, or inside a shape with no
  * fill, farther than the stroke and a pixel) are skipped; the others are
  * shaded pixel by pixel. */
 __attribute__((visibility("hidden")))
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
-                         int first_row, int last_row, const lfx_shape *shape);
+                         int first_row, int last_row, const lfx_shape *shape,
+                         const uint8_t *occupancy, ptrdiff_t cells);
 
 /* Draws rows first_row...last_row of a polygon band (columns min_x...max_x
  * of `shape`, whose fill, opacity and clips it uses): `edge_count` edges
@@ -69,7 +76,8 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
  * edge near them are filled (or skipped) whole. */
 __attribute__((visibility("hidden")))
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                        const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd);
+                        const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd,
+                        const uint8_t *occupancy, ptrdiff_t cells);
 
 /* A frame's glyph atlas: one distance value per texel (row-major), the
  * value on the outline and the distance, in texels, one unit of value spans. */
@@ -85,7 +93,8 @@ typedef struct {
  * sampling `atlas`. */
 __attribute__((visibility("hidden")))
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                         const lfx_shape *shape, const lfx_glyph_atlas *atlas);
+                         const lfx_shape *shape, const lfx_glyph_atlas *atlas,
+                         const uint8_t *occupancy, ptrdiff_t cells);
 
 /* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
  * for an lfx_shape's clips (used by composites too). */
@@ -97,6 +106,15 @@ float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
  * there is exactly 1 (true without clips). */
 __attribute__((visibility("hidden")))
 int lfx_block_inside_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
+
+/* Fills `occupancy` (rows first_row...last_row of an image whose row
+ * image_y0 comes first, `cells` = (width + 7) / 8 bytes a row) with 1 where
+ * an 8-column cell of columns min_x...max_x of `mask` (RGBA8 rows `stride`
+ * bytes apart) has a pixel of non-zero alpha and `outer` (an enclosing map,
+ * or NULL) is set there, and 0 elsewhere. */
+__attribute__((visibility("hidden")))
+void lfx_occupancy(const uint8_t *mask, ptrdiff_t stride, int image_y0, int first_row, int last_row,
+                   int min_x, int max_x, const uint8_t *outer, uint8_t *occupancy, ptrdiff_t cells);
 
 /* Blends an offscreen layer onto the target below it over columns
  * min_x...max_x of rows first_row...last_row: content (premultiplied RGBA8)
