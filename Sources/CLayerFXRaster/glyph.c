@@ -6,6 +6,9 @@
 #include <math.h>
 #include "pixel_math.h"
 
+/* Pixels per side of the blocks decided at once. */
+#define BLOCK 8
+
 static inline float minf(float a, float b) { return b < a ? b : a; }
 static inline float maxf(float a, float b) { return b >= a ? b : a; }
 
@@ -37,6 +40,55 @@ static inline float coverage(const lfx_shape *s, const lfx_glyph_atlas *atlas, f
     return minf(maxf(0.5f + distance * pixels_per_texel, 0), 1);
 }
 
+/* How a block of a glyph's pixels is drawn. */
+enum { GLYPH_EMPTY, GLYPH_FULL, GLYPH_SHADED };
+
+/* Classifies the block (columns x0...x1, rows y0...y1) from the texels its
+ * pixels can sample: bilinear sampling gives a value between the smallest
+ * and largest of them (up to rounding, bounded by a margin), so when the
+ * largest gives coverage at most 0 every pixel's coverage is exactly 0, and
+ * when the smallest gives at least 1 (and every pixel samples inside the
+ * glyph's box) exactly 1. Pixels whose sample point falls outside the box
+ * have coverage 0. */
+static int classify(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixels_per_texel,
+                    int x0, int x1, int y0, int y1) {
+    const float *inv = s->inverse, *shape = s->shape, *extra = s->extra;
+    double tpu = extra[3];
+    double u_lo = INFINITY, u_hi = -INFINITY, v_lo = INFINITY, v_hi = -INFINITY;
+    for (int corner = 0; corner < 4; corner++) {
+        double tx = (corner & 1 ? x1 : x0) + 0.5 - s->translation[0];
+        double ty = (corner & 2 ? y1 : y0) + 0.5 - s->translation[1];
+        double u = extra[0] + (inv[0] * tx + inv[2] * ty - shape[0]) * tpu;
+        double v = extra[1] + (inv[1] * tx + inv[3] * ty - shape[1]) * tpu;
+        u_lo = fmin(u_lo, u); u_hi = fmax(u_hi, u); v_lo = fmin(v_lo, v); v_hi = fmax(v_hi, v);
+    }
+    double margin = 1e-3 * (1 + fabs(u_hi) + fabs(v_hi));
+    u_lo -= margin; u_hi += margin; v_lo -= margin; v_hi += margin;
+    double u_end = extra[0] + ((double)shape[2] - shape[0]) * tpu, v_end = extra[1] + ((double)shape[3] - shape[1]) * tpu;
+    if (u_hi < extra[0] || v_hi < extra[1] || u_lo > u_end || v_lo > v_end) return GLYPH_EMPTY;
+    int inside_box = u_lo > extra[0] && v_lo > extra[1] && u_hi < u_end && v_hi < v_end;
+    /* Texel columns iu and iu + 1 for every sample, clamped as `texel` clamps. */
+    double i_lo = floor(u_lo - 0.5), i_hi = floor(u_hi - 0.5) + 1, j_lo = floor(v_lo - 0.5), j_hi = floor(v_hi - 0.5) + 1;
+    int w = atlas->width, h = atlas->height;
+    int ci0 = (int)fmax(fmin(i_lo, w - 1), 0), ci1 = (int)fmax(fmin(i_hi, w - 1), 0);
+    int cj0 = (int)fmax(fmin(j_lo, h - 1), 0), cj1 = (int)fmax(fmin(j_hi, h - 1), 0);
+    int lowest = 255, highest = 0;
+    for (int j = cj0; j <= cj1; j++) {
+        const uint8_t *row = atlas->texels + (ptrdiff_t)j * w;
+        for (int i = ci0; i <= ci1; i++) {
+            if (row[i] < lowest) lowest = row[i];
+            if (row[i] > highest) highest = row[i];
+        }
+    }
+    double scale = (double)atlas->distance_range * pixels_per_texel;
+    double low = 0.5 + ((double)lowest / 255 - atlas->edge_value) * scale;
+    double high = 0.5 + ((double)highest / 255 - atlas->edge_value) * scale;
+    double slack = 1e-4 * (1 + fabs(scale));
+    if (high <= -slack) return GLYPH_EMPTY;
+    if (inside_box && low >= 1 + slack) return GLYPH_FULL;
+    return GLYPH_SHADED;
+}
+
 LFX_CLONES
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                          const lfx_shape *s, const lfx_glyph_atlas *atlas,
@@ -45,26 +97,39 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     if (min_x > max_x || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
     float pixels_per_texel = 1 / sqrtf(fabsf(inv[0] * inv[3] - inv[1] * inv[2])) / s->extra[3];
-    for (int y = first_row; y <= last_row; y++) {
-        uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-        float py = (float)y + 0.5f;
-        float ty = py - s->translation[1];
-        for (int x = min_x; x <= max_x; x++) {
-            if (!block_occupied(occupancy, cells, image_y0, x, x, y, y)) continue;
-            float px = (float)x + 0.5f;
-            float tx = px - s->translation[0];
-            float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
-            float cov = coverage(s, atlas, pixels_per_texel, lx, ly);
-            if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
-            float c[4];
-            for (int j = 0; j < 4; j++) c[j] = s->fill[j] * cov;
-            float clip = lfx_shape_clip_coverage(s, px, py);
-            for (int j = 0; j < 4; j++) c[j] *= clip;
-            if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-            uint32_t d;
-            __builtin_memcpy(&d, row + 4 * x, 4);
-            d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-            __builtin_memcpy(row + 4 * x, &d, 4);
+    for (int by = first_row; by <= last_row; by += BLOCK) {
+        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
+        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
+            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
+            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+            int block = classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
+            if (block == GLYPH_EMPTY) continue;
+            /* Inside every clip the clip coverage is exactly the opacity. */
+            int inside_clips = lfx_block_inside_clips(s, bx, x_end, by, y_end);
+            for (int y = by; y <= y_end; y++) {
+                uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+                float py = (float)y + 0.5f;
+                float ty = py - s->translation[1];
+                for (int x = bx; x <= x_end; x++) {
+                    float px = (float)x + 0.5f;
+                    float cov = 1;
+                    if (block == GLYPH_SHADED) {
+                        float tx = px - s->translation[0];
+                        float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
+                        cov = coverage(s, atlas, pixels_per_texel, lx, ly);
+                        if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
+                    }
+                    float c[4];
+                    for (int j = 0; j < 4; j++) c[j] = s->fill[j] * cov;
+                    float clip = inside_clips ? s->extra[2] : lfx_shape_clip_coverage(s, px, py);
+                    for (int j = 0; j < 4; j++) c[j] *= clip;
+                    if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
+                    uint32_t d;
+                    __builtin_memcpy(&d, row + 4 * x, 4);
+                    d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+                    __builtin_memcpy(row + 4 * x, &d, 4);
+                }
+            }
         }
     }
 }
