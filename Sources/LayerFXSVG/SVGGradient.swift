@@ -48,6 +48,8 @@ struct SVGGradient {
         var points: [(t: Float, color: SIMD4<Float>)] = [(a, color(at: a))]
         for (t, c) in zip(locations, colors) where t >= a && t <= b { points.append((t, c)) }
         points.append((b, color(at: b)))
+        // A stop repeating the one before adds nothing.
+        points = points.enumerated().filter { i, p in i == 0 || p.t != points[i - 1].t || p.color != points[i - 1].color }.map(\.element)
         var text = ""
         func stop(_ t: Float, _ c: SIMD4<Float>) {
             let offset = SVGNumber.fraction((t - a) / (b - a))
