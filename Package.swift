@@ -73,6 +73,7 @@ let package = Package(
             dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CPNG"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
+        .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],

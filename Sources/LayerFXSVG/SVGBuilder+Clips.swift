@@ -31,7 +31,7 @@ extension SVGBuilder {
         var rect = "<rect x=\"\(SVGNumber.text(-hw, decimals: 3))\" y=\"\(SVGNumber.text(-hh, decimals: 3))\""
         rect += " width=\"\(SVGNumber.text(2 * hw, decimals: 3))\" height=\"\(SVGNumber.text(2 * hh, decimals: 3))\""
         if r > 0 { rect += " rx=\"\(SVGNumber.text(r, decimals: 3))\"" }
-        rect += " transform=\"\(matrix(ia, ib, ic, id, e, f))\"/>"
+        rect += transformAttribute(matrix(ia, ib, ic, id, e, f)) + "/>"
         return rect
     }
 
@@ -43,10 +43,15 @@ extension SVGBuilder {
         return "matrix(\(linear.joined(separator: " ")) \(move[0]) \(move[1]))"
     }
 
-    /// The transform attribute value of a primitive's local → device map.
+    /// The transform attribute of a primitive's local → device map (none for the identity).
     static func transform(of p: PrimitiveInstance) -> String {
         let m = p.transform, t = p.translation
-        return matrix(Double(m.x), Double(m.y), Double(m.z), Double(m.w), Double(t.x), Double(t.y))
+        return transformAttribute(matrix(Double(m.x), Double(m.y), Double(m.z), Double(m.w), Double(t.x), Double(t.y)))
+    }
+
+    /// ` transform="…"` for a `matrix` value; empty for the identity.
+    static func transformAttribute(_ matrix: String) -> String {
+        matrix == "translate(0 0)" ? "" : " transform=\"\(matrix)\""
     }
 
     /// `fill`/`stroke` attribute values for straight-alpha `color` times

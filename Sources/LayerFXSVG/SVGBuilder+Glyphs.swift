@@ -14,7 +14,7 @@ extension SVGBuilder {
         let m = p.transform, t = p.translation
         let a = Double(m.x), b = Double(m.y), c = Double(m.z), d = Double(m.w)
         let transform = Self.matrix(a * s, b * s, c * s, d * s, a * ox + c * oy + Double(t.x), b * ox + d * oy + Double(t.y))
-        let element = "<path d=\"\(outline.pathData)\" transform=\"\(transform)\"\(paint("fill", p.fillColor, opacity: p.opacity))/>"
+        let element = "<path d=\"\(outline.pathData)\"\(Self.transformAttribute(transform))\(paint("fill", p.fillColor, opacity: p.opacity))/>"
         if let clipped = clipped(element, by: p) { append(clipped) }
     }
 }

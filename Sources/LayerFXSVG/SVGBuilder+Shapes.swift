@@ -31,12 +31,12 @@ extension SVGBuilder {
         if isConic, let gradient {
             // A mask rather than a clip: renderers apply a clip to each wedge
             // in turn, and the wedges' antialiased rims would add up.
-            let shape = clipped("<\(geometry) transform=\"\(transform)\" fill=\"#fff\"/>", by: p) ?? ""
+            let shape = clipped("<\(geometry)\(transform) fill=\"#fff\"/>", by: p) ?? ""
             let region = SIMD4(Double(bounds.x), Double(bounds.y), Double(bounds.z), Double(bounds.w))
             let wedges = conicWedges(gradient, radius: Self.reach(of: p, from: gradient.start), opacity: 1)
-            drawn += "<g mask=\"url(#\(definitions.mask(shape, region: region)))\"><g transform=\"\(transform)\">\(wedges)</g></g>\n"
+            drawn += "<g mask=\"url(#\(definitions.mask(shape, region: region)))\"><g\(transform)>\(wedges)</g></g>\n"
         }
-        var element = "<\(geometry) transform=\"\(transform)\""
+        var element = "<\(geometry)\(transform)"
         var paints = hasStroke
         switch fillValue {
         case .solid(let color) where color.w > 0:

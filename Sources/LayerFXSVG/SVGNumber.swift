@@ -10,8 +10,8 @@ enum SVGNumber {
         var scale: Double = 1
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        // Past 2^53 the digits below are noise anyway: Swift's shortest form.
-        guard scaled < 9e15 else { return value < 0 ? "-\(Int64(scaled / scale))" : "\(Int64(scaled / scale))" }
+        // Past 2^53 the digits below are noise anyway: Swift's shortest form (`1e+20`).
+        guard scaled < 9e15 else { return "\(value.rounded())" }
         let units = Int64(scaled)
         if units == 0 { return "0" }
         let divisor = Int64(scale)

@@ -34,7 +34,6 @@ struct SVGOutputTests {
         let cpu = try CPURenderer().render(frame)
         try #require(drawn.width == cpu.width && drawn.height == cpu.height, "\(label): size differs")
         let diff = ImageDifference(drawn, cpu)
-        if let dir = ProcessInfo.processInfo.environment["SVGDUMP"] { let safe = label.replacingOccurrences(of: " ", with: "_"); try Data(svg.bytes).write(to: URL(fileURLWithPath: dir + "/" + safe + ".svg")); try PNGEncoder.write(cpu, to: dir + "/" + safe + ".cpu.png") }
         print("svg \(label): \(diff), \(svg.bytes.count) bytes")
         #expect(diff.mean <= Self.meanTolerance, "\(label): \(diff)")
     }
