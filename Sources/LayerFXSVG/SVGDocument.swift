@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXPrimitives
 
 /// One evaluated ``Frame`` as an SVG 1.1 document: what the frame's display
@@ -109,10 +110,10 @@ struct SVGBuilder {
     /// layer marker covers), as (x0, y0, x1, y1) kept to the frame; nil when none.
     func pixelRect(_ r: SIMD4<Float>) -> SIMD4<Int>? {
         func column(_ v: Float, _ limit: Int) -> Int {
-            v.isFinite ? min(max(Int((v - 0.5).rounded(.up)), 0), limit) : (v < 0 ? 0 : limit)
+            v.isNaN ? limit : min(max(Int(saturating: v - 0.5, rounding: .up), 0), limit)
         }
         func end(_ v: Float, _ limit: Int) -> Int {
-            v.isFinite ? min(max(Int((v - 0.5).rounded(.down)) + 1, 0), limit) : (v < 0 ? 0 : limit)
+            v.isNaN ? 0 : min(max(Int(saturating: v - 0.5, rounding: .down), -1), limit - 1) + 1
         }
         let x0 = column(r.x, frame.width), y0 = column(r.y, frame.height)
         let x1 = end(r.z, frame.width), y1 = end(r.w, frame.height)

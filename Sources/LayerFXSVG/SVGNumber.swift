@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// How the SVG writer spells numbers and colours: fixed decimals with
 /// trailing zeros and a leading zero dropped (`0.5` → `.5`, `-0.25` → `-.25`,
 /// `3.000` → `3`), so that the same frame always gives the same bytes.
@@ -50,7 +52,7 @@ enum SVGNumber {
         let digits = Array("0123456789abcdef")
         var text = "#"
         for component in [color.x, color.y, color.z] {
-            let byte = Int((min(max(component, 0), 1) * 255).rounded())
+            let byte = Int(saturating: (min(max(component, 0), 1) * 255).rounded())
             text.append(digits[byte >> 4]); text.append(digits[byte & 15])
         }
         return text

@@ -82,6 +82,19 @@ struct SVGDocumentTests {
             """)
     }
 
+    @Test func nonFiniteOrHugeValuesWriteWithoutTrapping() throws {
+        #expect(SVGNumber.hexColor(SIMD4(.nan, .infinity, -1, 1)) == "#00ff00")
+        let huge = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                     shape: SIMD4(1e30, 5, 1e30, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                     fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        let layer = PrimitiveInstance.beginLayer(bounds: SIMD4(-.infinity, .nan, 1e30, .infinity))
+        let composite = PrimitiveInstance.composite(bounds: SIMD4(-1e30, -.infinity, .infinity, 1e30),
+                                                    opacity: 0.5, masked: false)
+        let text = try body(Frame(width: 8, height: 8, primitives: [layer, huge, composite]))
+        #expect(text.contains("<ellipse cx=\"1.0000000150474662e+30\""))
+        #expect(text.contains("<g opacity=\".5\">"))
+    }
+
     @Test func glyphsAreTheirOutlinesPlacedOnTheQuad() throws {
         // Atlas texels (100, 50)…; 4 texels per local unit; quad at local (2, 3).
         let glyph = PrimitiveInstance.glyph(quad: SIMD4(2, 3, 4, 5), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(10, 0),
