@@ -4,15 +4,26 @@ extension SVGBuilder {
     /// `element` inside a group per clip of `primitive` (its rounded
     /// rectangles, in device space); nil when a clip is empty, so nothing shows.
     mutating func clipped(_ element: String, by primitive: PrimitiveInstance) -> String? {
-        let count = primitive.clipRadii.z > 1.5 ? 2 : primitive.clipRadii.z > 0.5 ? 1 : 0
         var result = element
-        let clips = [(primitive.clip0Linear, primitive.clip0Offset, primitive.clipRadii.x),
-                     (primitive.clip1Linear, primitive.clip1Offset, primitive.clipRadii.y)]
-        for (linear, offset, radius) in clips.prefix(count).reversed() {
-            guard let shape = Self.clipShape(linear: linear, offset: offset, radius: radius) else { return nil }
+        for clip in Self.clipShapes(of: primitive).reversed() {
+            guard let shape = clip else { return nil }
             result = "<g clip-path=\"url(#\(definitions.clip(shape)))\">\(result)</g>"
         }
         return result + "\n"
+    }
+
+    /// Whether a clip of `primitive` is empty (nothing of it shows).
+    static func hasEmptyClip(_ primitive: PrimitiveInstance) -> Bool {
+        clipShapes(of: primitive).contains { $0 == nil }
+    }
+
+    /// The clips in use (`clipRadii.z` of them, 0…2), each its device-space
+    /// shape or nil when empty.
+    private static func clipShapes(of primitive: PrimitiveInstance) -> [String?] {
+        let count = primitive.clipRadii.z > 1.5 ? 2 : primitive.clipRadii.z > 0.5 ? 1 : 0
+        let clips = [(primitive.clip0Linear, primitive.clip0Offset, primitive.clipRadii.x),
+                     (primitive.clip1Linear, primitive.clip1Offset, primitive.clipRadii.y)]
+        return clips.prefix(count).map { clipShape(linear: $0.0, offset: $0.1, radius: $0.2) }
     }
 
     /// A clip's rounded rectangle in device space: the clip-local rectangle

@@ -26,8 +26,8 @@ extension SVGBuilder {
         let groupOpacity = (hasFill && hasStroke || isConic) && p.opacity < 1
         let paintOpacity: Float = groupOpacity ? 1 : p.opacity
         // Clips hold the shape's own element; a conic fill has them in its mask.
-        guard var drawn = clipped("", by: p), let bounds = pixelRect(p.deviceBounds) else { return }
-        drawn = ""
+        guard !Self.hasEmptyClip(p), let bounds = pixelRect(p.deviceBounds) else { return }
+        var drawn = ""
         if isConic, let gradient {
             // A mask rather than a clip: renderers apply a clip to each wedge
             // in turn, and the wedges' antialiased rims would add up.

@@ -42,12 +42,11 @@ struct SVGBuilder {
     let glyphOutlines: (SIMD2<Float>) -> SVGOutline?
     var definitions = SVGDefinitions()
     /// Open layers, innermost last; the first is the document body.
-    var layers: [OpenLayer] = [OpenLayer(marker: nil)]
+    var layers: [OpenLayer] = [OpenLayer()]
 
     /// An offscreen layer being written: its content, and its mask once
     /// ``ShapeKind/beginMask`` has been seen.
     struct OpenLayer {
-        let marker: PrimitiveInstance?
         var content = ""
         var mask: String?
     }
@@ -77,7 +76,7 @@ struct SVGBuilder {
                 drawPolygon(primitives[i..<end])
                 i = end
                 continue
-            case .beginLayer: layers.append(OpenLayer(marker: primitive))
+            case .beginLayer: layers.append(OpenLayer())
             case .beginMask: layers[layers.count - 1].mask = ""
             case .composite: composite(primitive)
             case .glyph: drawGlyph(primitive)
