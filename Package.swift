@@ -8,7 +8,8 @@ import PackageDescription
 /// Data flows one way, one module per arrow:
 /// scene file (LayerFXScene) → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
 /// → primitives (LayerFXPrimitives) → backend (LayerFXGPU | LayerFXCPU)
-/// → image encoder (LayerFXImageIO). `LayerFX` is the umbrella API and `layerfx` the CLI.
+/// → image encoder (LayerFXImageIO); or primitives → SVG document (LayerFXSVG).
+/// `LayerFX` is the umbrella API and `layerfx` the CLI.
 let package = Package(
     name: "LayerFX",
     products: [
@@ -48,11 +49,12 @@ let package = Package(
             plugins: ["ShaderEmbed"]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
+        .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
         .target(
             name: "LayerFX",
             dependencies: [
                 "LayerFXCore", "LayerFXModel", "LayerFXScene", "LayerFXPrimitives", "LayerFXEvaluation",
-                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText", "LayerFXGeometry",
+                "LayerFXCPU", "LayerFXGPU", "LayerFXImageIO", "LayerFXText", "LayerFXGeometry", "LayerFXSVG",
             ]),
         .target(name: "LayerFXC", dependencies: ["LayerFX"]),
         .executableTarget(
@@ -68,10 +70,11 @@ let package = Package(
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CPNG"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
         .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),
+        .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],

@@ -7,5 +7,6 @@
 @_exported import LayerFXModel
 @_exported import LayerFXPrimitives
 @_exported import LayerFXScene
+@_exported import LayerFXSVG
 @_exported import LayerFXText
 @_exported import LayerFXGeometry

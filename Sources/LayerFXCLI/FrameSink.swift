@@ -8,11 +8,12 @@ import LayerFX
 /// Takes rendered frames in order and writes them to an `OutputTarget`.
 /// Numbered PNGs are encoded on the other cores while the caller renders the
 /// next frame, with at most `inFlight` frames waiting, so memory stays flat;
-/// GIF, video and raw frames go out in order on the caller's thread.
+/// SVG documents, GIF, video and raw frames go out in order on the caller's thread.
 final class FrameSink {
     private enum Writer {
         case png(String)
-        case pngFiles(OutputTarget)
+        case svg(String)
+        case numberedFiles(OutputTarget)
         case gif(GIFWriter)
         case video(VideoPipe)
         case standardOutput
@@ -35,7 +36,8 @@ final class FrameSink {
         self.pngLevel = pngLevel
         switch target {
         case .png(let path): writer = .png(path)
-        case .pngFiles: writer = .pngFiles(target)
+        case .svg(let path): writer = .svg(path)
+        case .numberedFiles: writer = .numberedFiles(target)
         case .gif(let path):
             writer = .gif(try GIFWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond))
         case .video(let path):
@@ -53,10 +55,24 @@ final class FrameSink {
     var backgroundError: Error? { failure.error }
 
     /// Writes frame number `n`.
-    func accept(_ pixels: PixelBuffer, frame n: Int) throws {
+    func accept(_ output: FrameOutput, frame n: Int) throws {
+        let pixels: PixelBuffer
+        switch output {
+        case .svg(let document):
+            let path: String?
+            switch writer {
+            case .svg(let file): path = file
+            case .numberedFiles(let target): path = target.path(forFrame: n)
+            default: path = nil
+            }
+            if let path { try AtomicFile.write(document.bytes, to: path) }
+            return
+        case .pixels(let image): pixels = image
+        }
         switch writer {
         case .png(let path): try PNGEncoder.write(pixels, to: path, level: pngLevel)
-        case .pngFiles(let target):
+        case .svg: break
+        case .numberedFiles(let target):
             guard let path = target.path(forFrame: n) else { return }
             slots.wait()
             pending.enter()
@@ -85,7 +101,7 @@ final class FrameSink {
         switch writer {
         case .gif(let gif): try gif.finish()
         case .video(let video): try video.finish()
-        case .png, .pngFiles, .standardOutput: break
+        case .png, .svg, .numberedFiles, .standardOutput: break
         }
     }
 
@@ -94,6 +110,22 @@ final class FrameSink {
         guard AtomicFile.writeAll(bytes, to: STDOUT_FILENO) else {
             throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))")
         }
+    }
+}
+
+/// One frame as its target wants it: pixels, or for SVG targets the
+/// evaluated frame's document (never rasterized).
+enum FrameOutput {
+    case pixels(PixelBuffer)
+    case svg(SVGDocument)
+}
+
+extension Renderer {
+    /// The frame of `scene` at `time` as `target` wants it; the renderer's
+    /// budget applies to both.
+    func output(_ scene: Scene, at time: Double, for target: OutputTarget) throws -> FrameOutput {
+        guard target.isSVG else { return .pixels(try render(scene, at: time)) }
+        return .svg(try SVGDocument(SceneEvaluator.frame(for: scene, at: time, budget: budget)))
     }
 }
 

@@ -6,7 +6,7 @@ import Glibc
 /// an error line naming what is wrong instead of a render thrown away.
 extension OutputTarget {
     /// The extensions an output file name may end in.
-    static let fileExtensions = [".png", ".gif"] + videoExtensions
+    static let fileExtensions = [".png", ".svg", ".gif"] + videoExtensions
 
     /// What exists at `path` (following links).
     enum Existing {
@@ -25,13 +25,14 @@ extension OutputTarget {
         }
     }
 
-    /// Rejects an output name that cannot name a PNG, GIF or video file: empty,
-    /// ending in `/`, an existing folder, a folder that does not exist, or a
-    /// name without one of the known extensions. An existing device, FIFO or
+    /// Rejects an output name that cannot name a PNG, SVG, GIF or video file:
+    /// empty, ending in `/`, an existing folder, a folder that does not exist,
+    /// or a name without one of the known extensions (an extension LayerFX
+    /// does not write, such as `.jpg`, is named in the message). An existing device, FIFO or
     /// socket (`/dev/null`) is accepted as it is.
     static func checkFileName(_ text: String) throws {
-        guard !text.isEmpty else { throw CLIError("-o needs a file name (.png, .gif, .mp4, .webm) or - for standard output") }
-        let expected = "expected a file name ending in .png, .gif, .mp4 or .webm, or - for standard output"
+        guard !text.isEmpty else { throw CLIError("-o needs a file name (.png, .svg, .gif, .mp4, .webm) or - for standard output") }
+        let expected = "expected a file name ending in .png, .svg, .gif, .mp4 or .webm, or - for standard output"
         guard !text.hasSuffix("/") else { throw CLIError("-o \(text): ends in '/'; \(expected)") }
         switch existing(text) {
         case .special: return
@@ -41,7 +42,12 @@ extension OutputTarget {
         let slash = text.lastIndex(of: "/")
         let name = slash.map { String(text[text.index(after: $0)...]) } ?? text
         let lower = name.lowercased()
-        guard fileExtensions.contains(where: { lower.hasSuffix($0) }) else { throw CLIError("-o \(text): \(expected)") }
+        guard fileExtensions.contains(where: { lower.hasSuffix($0) }) else {
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
+                throw CLIError("-o \(text): LayerFX does not write \(name[dot...]) files; \(expected)")
+            }
+            throw CLIError("-o \(text): \(expected)")
+        }
         guard !fileExtensions.contains(lower) else {
             throw CLIError("-o \(text): the file name is only an extension; \(expected)")
         }

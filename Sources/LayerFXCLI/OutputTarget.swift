@@ -1,9 +1,10 @@
-/// Where `render -o` sends frames: numbered PNG files (`%d`, `%4d`, `%04d`
-/// fields), one PNG, an animated GIF, a video through ffmpeg (`.mp4`,
-/// `.webm`), or `-` for raw RGBA on standard output.
+/// Where `render -o` sends frames: numbered PNG or SVG files (`%d`, `%4d`,
+/// `%04d` fields), one PNG or SVG, an animated GIF, a video through ffmpeg
+/// (`.mp4`, `.webm`), or `-` for raw RGBA on standard output.
 enum OutputTarget: Equatable {
-    case pngFiles(prefix: String, width: Int, zeroPad: Bool, suffix: String)
+    case numberedFiles(prefix: String, width: Int, zeroPad: Bool, suffix: String)
     case png(String)
+    case svg(String)
     case gif(String)
     case video(String)
     case standardOutput
@@ -21,7 +22,8 @@ enum OutputTarget: Equatable {
         let fields = try Self.fields(in: text)
         guard sequence else {
             guard fields.isEmpty else { throw CLIError("-o \(text): a frame-number field needs a sequence (--from/--to or --frames)") }
-            self = .png(text.replacingOccurrences(of: "%%", with: "%"))
+            let path = text.replacingOccurrences(of: "%%", with: "%")
+            self = lower.hasSuffix(".svg") ? .svg(path) : .png(path)
             return
         }
         guard fields.count == 1, let field = fields.first else {
@@ -29,7 +31,7 @@ enum OutputTarget: Equatable {
         }
         let scalars = Array(text)
         func literal(_ part: ArraySlice<Character>) -> String { String(part).replacingOccurrences(of: "%%", with: "%") }
-        self = .pngFiles(prefix: literal(scalars[..<field.start]), width: min(field.width, 20),
+        self = .numberedFiles(prefix: literal(scalars[..<field.start]), width: min(field.width, 20),
                          zeroPad: field.zeroPad, suffix: literal(scalars[field.end...]))
     }
 
@@ -59,8 +61,8 @@ enum OutputTarget: Equatable {
     /// Whether every frame goes to one file or stream, so shards and resuming do not apply.
     var isSingleStream: Bool {
         switch self {
-        case .gif, .video, .standardOutput, .png: true
-        case .pngFiles: false
+        case .gif, .video, .standardOutput, .png, .svg: true
+        case .numberedFiles: false
         }
     }
 
@@ -69,17 +71,26 @@ enum OutputTarget: Equatable {
     var folder: String? {
         let path: String
         switch self {
-        case .png(let file), .gif(let file), .video(let file): path = file
-        case .pngFiles(let prefix, _, _, _): path = prefix
+        case .png(let file), .svg(let file), .gif(let file), .video(let file): path = file
+        case .numberedFiles(let prefix, _, _, _): path = prefix
         case .standardOutput: return nil
         }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The file name of frame `n` of a numbered-PNG target.
+    /// Whether frames are written as SVG documents (evaluated, not rasterized).
+    var isSVG: Bool {
+        switch self {
+        case .svg: true
+        case .numberedFiles(_, _, _, let suffix): suffix.lowercased().hasSuffix(".svg")
+        default: false
+        }
+    }
+
+    /// The file name of frame `n` of a numbered-files target.
     func path(forFrame n: Int) -> String? {
-        guard case let .pngFiles(prefix, width, zeroPad, suffix) = self else { return nil }
+        guard case let .numberedFiles(prefix, width, zeroPad, suffix) = self else { return nil }
         let digits = String(n)
         let pad = String(repeating: zeroPad ? "0" : " ", count: max(width - digits.count, 0))
         return prefix + pad + digits + suffix

@@ -6,20 +6,23 @@ import LayerFX
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one frame, or a range of frames, to PNG files, a GIF, a video or raw RGBA.",
+        abstract: "Render one frame, or a range of frames, to PNG or SVG files, a GIF, a video or raw RGBA.",
         discussion: """
             One frame: --time T (default 0). A sequence: --from/--to or --frames, with
             an output name holding a frame-number field such as %04d; frame n shows
             scene time exactly n / fps, so ranges and shards of one job produce the
             same files as the whole job. --to is excluded unless --include-end.
-            A .gif name writes one animated GIF; .mp4 and .webm run ffmpeg (when
-            installed); -o - writes raw straight-alpha RGBA frames to standard output.
+            A .svg name writes each frame as an SVG 1.1 document (vector shapes and
+            glyph outlines; --backend and --device do not apply). A .gif name writes
+            one animated GIF; .mp4 and .webm run ffmpeg (when installed); -o -
+            writes raw straight-alpha RGBA frames to standard output.
             Every file is written to a temporary name and renamed into place, so a
             failed render never leaves a partial file.
 
             Examples:
               layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
               layerfx render scene.json -o out.png --backend cpu --scale 2
+              layerfx render scene.json -o frame.svg --time 1.5
               layerfx render scene.json --from 0 --to 3 --fps 60 -o 'frames/%04d.png'
               layerfx render scene.json --frames 10-19 --shard 2/4 -o 'frames/%04d.png'
               layerfx render Examples/typing-dots.json --to 1.2 --fps 25 -o dots.gif
@@ -31,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
-            help: "A .png file (for a sequence a name with %04d), a .gif, .mp4 or .webm file, or - for raw RGBA on stdout.")
+            help: "A .png or .svg file (for a sequence a name with %04d), a .gif, .mp4 or .webm file, or - for raw RGBA on stdout.")
     var output: String
 
     @Option(parsing: .unconditional, help: "Scene time in seconds of one frame (default 0; may be negative).")
@@ -109,7 +112,8 @@ struct RenderCommand: ParsableCommand {
             let schedule = try isSequence ? sequenceSchedule() : nil
             let interruption = Interruption(writing: target)
             defer { withExtendedLifetime(interruption) {} }
-            let renderer = try DeviceOption.renderer(backend, option: device)
+            // An SVG is written from the evaluated frame: no backend draws it.
+            let renderer = try target.isSVG ? Renderer(.cpu) : DeviceOption.renderer(backend, option: device)
             renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
@@ -121,10 +125,11 @@ struct RenderCommand: ParsableCommand {
                                        pngLevel: pngCompression).run()
                 }
             } else {
-                let pixels = try locatingFrameErrors(in: scene) { try renderer.render(loaded, at: time ?? 0) }
-                let sink = try FrameSink(target: target, width: pixels.width, height: pixels.height,
+                let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: time ?? 0, for: target) }
+                let size = SceneEvaluator.pixelSize(of: loaded)
+                let sink = try FrameSink(target: target, width: size.width, height: size.height,
                                          framesPerSecond: fps, interruption: interruption, pngLevel: pngCompression)
-                try sink.accept(pixels, frame: 0)
+                try sink.accept(output, frame: 0)
                 try sink.finish(succeeded: true)
             }
         }

@@ -36,7 +36,7 @@ struct SequenceRender {
                     progress.advance()
                     continue
                 }
-                try sink.accept(renderer.render(scene, at: schedule.time(ofFrame: n)), frame: n)
+                try sink.accept(renderer.output(scene, at: schedule.time(ofFrame: n), for: target), frame: n)
                 progress.advance()
             }
         } catch {

@@ -44,6 +44,8 @@ public final class GlyphAtlas: Sendable {
     public static let initialHeight = 256
 
     private let state = LockedValue(AtlasState())
+    /// Which glyph each field's top-left texel belongs to (for `outline(atAtlasOrigin:)`).
+    let owners = LockedValue([SIMD2<Int>: GlyphOwner]())
 
     /// An empty atlas (tests, or a renderer that wants its own); text layers
     /// use `shared`.
@@ -76,7 +78,9 @@ public final class GlyphAtlas: Sendable {
     func entry(for glyph: UInt32, of font: Font) throws -> AtlasEntry {
         let key = GlyphKey(fontPath: font.path, glyph: glyph)
         if let entry = state.withLock({ $0.entries[key] }) { return entry }
-        return try add(GlyphDistanceField(glyph: glyph, of: font), for: key)
+        let entry = try add(GlyphDistanceField(glyph: glyph, of: font), for: key)
+        recordOwner(entry, font: font, glyph: glyph)
+        return entry
     }
 
     /// Stores `field` (nil: a glyph with nothing to draw) as `key`'s, unless

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import LayerFXCore
+import LayerFXPrimitives
+
+extension SVGBuilder {
+    /// An ellipse, rounded rectangle or star: its element under the
+    /// primitive's transform, filled (solid or gradient) and stroked (round
+    /// joins, as the backends' distance-based strokes are), times its opacity,
+    /// inside its clips.
+    mutating func drawShape(_ p: PrimitiveInstance) {
+        guard p.opacity > 0, let geometry = Self.geometry(of: p) else { return }
+        let gradient = SVGGradient(p)
+        let hasFill = gradient != nil || p.fillColor.w > 0
+        let hasStroke = p.strokeColor.w > 0 && p.strokeWidth > 0
+        guard hasFill || hasStroke else { return }
+        let transform = Self.transform(of: p)
+        let fillValue = gradient.map { fill($0) } ?? .solid(p.fillColor)
+        let isConic: Bool
+        if case .conic = fillValue { isConic = true } else { isConic = false }
+        // Fill and stroke blend as one colour before the opacity (a group
+        // opacity); with only one of them the opacity is the paint's.
+        let groupOpacity = (hasFill && hasStroke || isConic) && p.opacity < 1
+        let paintOpacity: Float = groupOpacity ? 1 : p.opacity
+        // Clips hold the shape's own element; a conic fill has them in its mask.
+        guard !Self.hasEmptyClip(p), let bounds = pixelRect(p.deviceBounds) else { return }
+        var drawn = ""
+        if isConic, let gradient {
+            // A mask rather than a clip: renderers apply a clip to each wedge
+            // in turn, and the wedges' antialiased rims would add up.
+            let shape = clipped("<\(geometry)\(transform) fill=\"#fff\"/>", by: p) ?? ""
+            let region = SIMD4(Double(bounds.x), Double(bounds.y), Double(bounds.z), Double(bounds.w))
+            let wedges = conicWedges(gradient, radius: Self.reach(of: p, from: gradient.start), opacity: 1)
+            drawn += "<g mask=\"url(#\(definitions.mask(shape, region: region)))\"><g\(transform)>\(wedges)</g></g>\n"
+        }
+        var element = "<\(geometry)\(transform)"
+        var paints = hasStroke
+        switch fillValue {
+        case .solid(let color) where color.w > 0:
+            element += paint("fill", color, opacity: paintOpacity)
+            paints = true
+        case .reference(let id):
+            element += " fill=\"url(#\(id))\""
+            if paintOpacity < 1 { element += " fill-opacity=\"\(SVGNumber.fraction(paintOpacity))\"" }
+            paints = true
+        default: element += " fill=\"none\""
+        }
+        if hasStroke {
+            element += paint("stroke", p.strokeColor, opacity: paintOpacity)
+            element += " stroke-width=\"\(SVGNumber.text(Double(p.strokeWidth), decimals: 4))\" stroke-linejoin=\"round\""
+        }
+        if paints { drawn += clipped(element + "/>", by: p) ?? "" }
+        if groupOpacity { drawn = "<g opacity=\"\(SVGNumber.fraction(p.opacity))\">\n\(drawn)</g>\n" }
+        append(drawn)
+    }
+
+    /// The element name and geometry attributes of a shape in local units;
+    /// nil for a shape with no area.
+    static func geometry(of p: PrimitiveInstance) -> String? {
+        let s = p.shape
+        func n(_ v: Float) -> String { SVGNumber.coordinate(v) }
+        switch p.kind {
+        case .ellipse:
+            guard s.z > 0, s.w > 0 else { return nil }
+            return "ellipse cx=\"\(n(s.x))\" cy=\"\(n(s.y))\" rx=\"\(n(s.z))\" ry=\"\(n(s.w))\""
+        case .roundedRect:
+            guard s.z > 0, s.w > 0 else { return nil }
+            let r = min(max(p.shapeExtra.x, 0), min(s.z, s.w))
+            var text = "rect x=\"\(n(s.x - s.z))\" y=\"\(n(s.y - s.w))\" width=\"\(n(2 * s.z))\" height=\"\(n(2 * s.w))\""
+            if r > 0 { text += " rx=\"\(n(r))\"" }
+            return text
+        case .star:
+            let points = Int(saturating: p.shapeExtra.x.rounded())
+            guard s.z > 0, (2...maximumStarPoints).contains(points) else { return nil }
+            return "polygon points=\"\(starPoints(center: SIMD2(Double(s.x), Double(s.y)), outer: Double(s.z), inner: Double(max(s.w, 0)), points: points, rotation: Double(p.shapeExtra.y)))\""
+        default:
+            return nil
+        }
+    }
+
+    /// Most points a star is written with (more draw as a disc anyway).
+    static let maximumStarPoints = 10_000
+
+    /// The vertices of a star: the first outer point straight up (−y) from
+    /// the centre, turned by `rotation`, inner points half-way between.
+    private static func starPoints(center: SIMD2<Double>, outer: Double, inner: Double, points: Int, rotation: Double) -> String {
+        let sector = 2 * Double.pi / Double(points)
+        let cr = cos(rotation), sr = sin(rotation)
+        var text: [String] = []
+        for k in 0..<(2 * points) {
+            let angle = Double(k) * sector / 2
+            let r = k % 2 == 0 ? outer : inner
+            let vx = r * sin(angle), vy = -r * cos(angle)
+            let x = center.x + vx * cr - vy * sr, y = center.y + vx * sr + vy * cr
+            text.append("\(SVGNumber.text(x, decimals: 3)),\(SVGNumber.text(y, decimals: 3))")
+        }
+        return text.joined(separator: " ")
+    }
+
+    /// How far from `point` (local units) the shape reaches, stroke included.
+    static func reach(of p: PrimitiveInstance, from point: SIMD2<Float>) -> Double {
+        let s = p.shape
+        let extent = (p.kind == .star ? SIMD2(s.z, s.z) : SIMD2(s.z, s.w)) + SIMD2(repeating: 0.5 * max(p.strokeWidth, 0))
+        let dx = Double(abs(point.x - s.x) + extent.x), dy = Double(abs(point.y - s.y) + extent.y)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

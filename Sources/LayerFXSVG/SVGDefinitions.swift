@@ -1,0 +1,40 @@
+/// The `<defs>` of a document: clip paths, gradients and masks, numbered in
+/// the order they are first needed; identical clip paths and gradients are
+/// written once and shared.
+struct SVGDefinitions {
+    /// The definitions' elements so far.
+    private(set) var text = ""
+    private var clips: [String: String] = [:]
+    private var gradients: [String: String] = [:]
+    private var maskCount = 0
+
+    /// The id of a `clipPath` (device space) holding `content`.
+    mutating func clip(_ content: String) -> String {
+        if let id = clips[content] { return id }
+        let id = "c\(clips.count + 1)"
+        clips[content] = id
+        text += "<clipPath id=\"\(id)\">\(content)</clipPath>\n"
+        return id
+    }
+
+    /// The id of a gradient element of `kind` (`linearGradient` or
+    /// `radialGradient`) with `attributes` and `stops`.
+    mutating func gradient(_ kind: String, attributes: String, stops: String) -> String {
+        let key = kind + attributes + stops
+        if let id = gradients[key] { return id }
+        let id = "g\(gradients.count + 1)"
+        gradients[key] = id
+        text += "<\(kind) id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(attributes)>\(stops)</\(kind)>\n"
+        return id
+    }
+
+    /// The id of a `mask` drawing `content` (white, so its luminance is its
+    /// alpha) over rectangle `region` (x0, y0, x1, y1) of the user space it is used in.
+    mutating func mask(_ content: String, region: SIMD4<Double>) -> String {
+        maskCount += 1
+        let id = "m\(maskCount)"
+        let numbers = [region.x, region.y, region.z - region.x, region.w - region.y].map { SVGNumber.text($0, decimals: 3) }
+        text += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"\(numbers[0])\" y=\"\(numbers[1])\" width=\"\(numbers[2])\" height=\"\(numbers[3])\">\n\(content)</mask>\n"
+        return id
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import LayerFX
+import Testing
+
+/// Every parity scene and every example, written as SVG and drawn by an
+/// independent renderer (rsvg-convert), matches the CPU renderer's pixels
+/// within a mean channel difference of 1/255.
+@Suite(.serialized, .enabled(if: SVGRasterizer.executable != nil, Comment(rawValue: SVGRasterizer.missingReason)))
+struct SVGOutputTests {
+    static let meanTolerance = 1.0
+
+    @Test(arguments: Fixtures.sceneNames)
+    func sceneMatchesCPU(_ name: String) throws {
+        var scene = try Fixtures.scene(name)
+        for scale in Fixtures.scales(for: name, scene: scene) {
+            scene.scale = scale
+            for time in Fixtures.times(for: name) {
+                try compare("\(name) ×\(scale.formatted()) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
+            }
+        }
+    }
+
+    @Test(arguments: ExampleRenderTests.times.keys.sorted())
+    func exampleMatchesCPU(_ name: String) throws {
+        let scene = try SceneLoader.load(contentsOfFile: ExampleRenderTests.examplePath(name))
+        for time in ExampleRenderTests.times[name] ?? [] {
+            try compare("\(name) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
+        }
+    }
+
+    private func compare(_ label: String, _ frame: Frame) throws {
+        let svg = try SVGDocument(frame)
+        let drawn = try SVGRasterizer.render(svg)
+        let cpu = try CPURenderer().render(frame)
+        try #require(drawn.width == cpu.width && drawn.height == cpu.height, "\(label): size differs")
+        let diff = ImageDifference(drawn, cpu)
+        print("svg \(label): \(diff), \(svg.bytes.count) bytes")
+        #expect(diff.mean <= Self.meanTolerance, "\(label): \(diff)")
+    }
+}

@@ -1,0 +1,112 @@
+import LayerFXPrimitives
+@testable import LayerFXSVG
+import Testing
+
+/// The SVG writer's text for small frames, element by element.
+struct SVGDocumentTests {
+    private func body(_ frame: Frame, outlines: @escaping (SIMD2<Float>) -> SVGOutline? = { _ in nil }) throws -> String {
+        let text = try SVGDocument(frame, glyphOutlines: outlines).text
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(frame.width)\" height=\"\(frame.height)\" viewBox=\"0 0 \(frame.width) \(frame.height)\">\n"
+        #expect(text.hasPrefix(header) && text.hasSuffix("</svg>\n"))
+        return String(text.dropFirst(header.count).dropLast("</svg>\n".count))
+    }
+
+    @Test func numbersAreCompact() {
+        #expect(SVGNumber.text(0.5, decimals: 3) == ".5")
+        #expect(SVGNumber.text(-0.25, decimals: 3) == "-.25")
+        #expect(SVGNumber.text(3, decimals: 3) == "3")
+        #expect(SVGNumber.text(1.23456, decimals: 3) == "1.235")
+        #expect(SVGNumber.text(-0.0001, decimals: 3) == "0")
+        #expect(SVGNumber.text(12.05, decimals: 1) == "12.1")
+        #expect(SVGNumber.text(1e20, decimals: 3) == "1e+20")
+        #expect(SVGNumber.text(.nan, decimals: 3) == "0")
+        #expect(SVGNumber.text(0.000123456, significant: 3) == ".000123")
+        #expect(SVGNumber.hexColor(SIMD4(1, 0.5, 0, 1)) == "#ff8000")
+    }
+
+    @Test func aStrokedTranslucentRoundedRectangleIsOneGroupWithOpacity() throws {
+        let rect = PrimitiveInstance(transform: SIMD4(2, 0, 0, 2), translation: SIMD4(10, 20, 1, 3),
+                                     shape: SIMD4(5, 5, 4, 3), shapeExtra: SIMD4(9, 0, 0.5, 0),
+                                     fillColor: SIMD4(1, 0, 0, 1), strokeColor: SIMD4(0, 0, 1, 0.5))
+        let frame = Frame(width: 40, height: 30, background: SIMD4(1, 1, 1, 1), primitives: [rect])
+        #expect(try body(frame) == """
+            <rect width="40" height="30" fill="#ffffff"/>
+            <g opacity=".5">
+            <rect x="1" y="2" width="8" height="6" rx="3" transform="matrix(2 0 0 2 10 20)" fill="#ff0000" stroke="#0000ff" stroke-opacity=".5" stroke-width="3" stroke-linejoin="round"/>
+            </g>
+
+            """)
+    }
+
+    @Test func polygonBandsBecomeOnePathOfRegionsLeftOfTheirEdges() throws {
+        // A square from (1, 1) to (3, 3) in one band; its horizontal edges add no crossings.
+        let edges: [SIMD4<Float>] = [SIMD4(1, 1, 3, 1), SIMD4(3, 1, 3, 3), SIMD4(3, 3, 1, 3), SIMD4(1, 3, 1, 1)]
+        let band = PrimitiveInstance.pathBand(rect: SIMD4(0, 0, 4, 4), firstEdge: 0, edgeCount: 4, rule: .nonZero,
+                                              color: SIMD4(0, 1, 0, 1), opacity: 1)
+        // A second band below with no edges, inside (winding 1): a rectangle.
+        let inside = PrimitiveInstance.pathBand(rect: SIMD4(0, 4, 2, 6), firstEdge: 4, edgeCount: 0, windingOffset: 1,
+                                                rule: .nonZero, color: SIMD4(0, 1, 0, 1), opacity: 1)
+        let frame = Frame(width: 4, height: 6, primitives: [band, inside], pathEdges: edges)
+        #expect(try body(frame) == """
+            <path d="M3 1L3 3L0 3L0 1ZM1 3L1 1L0 1L0 3ZM2 4L2 6L0 6L0 4Z" fill="#00ff00"/>
+
+            """)
+    }
+
+    @Test func maskContentIsWhiteAndClipsAreRoundedRectanglesInDeviceSpace() throws {
+        let bounds = SIMD4<Float>(0, 0, 10, 10)
+        let content = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                        shape: SIMD4(5, 5, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                        fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        var mask = content
+        mask.fillColor = SIMD4(0, 0, 1, 0.25)
+        // Clip: device → clip-local is a translation by (−5, −5); a 6 × 6 square with radius 1.
+        let composite = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 7, 0),
+                                          shape: bounds, shapeExtra: SIMD4(1, 0, 0.5, 0),
+                                          fillColor: .zero, strokeColor: .zero,
+                                          clip0Linear: SIMD4(1, 0, 0, 1), clip0Offset: SIMD4(-5, -5, 3, 3),
+                                          clipRadii: SIMD4(1, 0, 1, 0))
+        let frame = Frame(width: 10, height: 10, primitives: [.beginLayer(bounds: bounds), content,
+                                                             .beginMask(bounds: bounds), mask, composite])
+        #expect(try body(frame) == """
+            <defs>
+            <mask id="m1" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
+            <ellipse cx="5" cy="5" rx="4" ry="4" fill="#fff" fill-opacity=".25"/>
+            </mask>
+            <clipPath id="c1"><rect x="-3" y="-3" width="6" height="6" rx="1" transform="translate(5 5)"/></clipPath>
+            </defs>
+            <g clip-path="url(#c1)"><g opacity=".5" mask="url(#m1)">
+            <ellipse cx="5" cy="5" rx="4" ry="4" fill="#ff0000"/>
+            </g></g>
+
+            """)
+    }
+
+    @Test func nonFiniteOrHugeValuesWriteWithoutTrapping() throws {
+        #expect(SVGNumber.hexColor(SIMD4(.nan, .infinity, -1, 1)) == "#00ff00")
+        let huge = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                     shape: SIMD4(1e30, 5, 1e30, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                     fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        let layer = PrimitiveInstance.beginLayer(bounds: SIMD4(-.infinity, .nan, 1e30, .infinity))
+        let composite = PrimitiveInstance.composite(bounds: SIMD4(-1e30, -.infinity, .infinity, 1e30),
+                                                    opacity: 0.5, masked: false)
+        let text = try body(Frame(width: 8, height: 8, primitives: [layer, huge, composite]))
+        #expect(text.contains("<ellipse cx=\"1.0000000150474662e+30\""))
+        #expect(text.contains("<g opacity=\".5\">"))
+    }
+
+    @Test func glyphsAreTheirOutlinesPlacedOnTheQuad() throws {
+        // Atlas texels (100, 50)…; 4 texels per local unit; quad at local (2, 3).
+        let glyph = PrimitiveInstance.glyph(quad: SIMD4(2, 3, 4, 5), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(10, 0),
+                                            atlasOrigin: SIMD2(100, 50), texelsPerUnit: 4,
+                                            color: SIMD4(0, 0, 0, 1), opacity: 1)
+        let outline = SVGOutline(elements: [.move(SIMD2(101, 51)), .line(SIMD2(107, 51)),
+                                            .quadratic(SIMD2(107, 57), SIMD2(101, 57)), .close])
+        let frame = Frame(width: 20, height: 10, primitives: [glyph])
+        #expect(try body(frame, outlines: { $0 == SIMD2(100, 50) ? outline : nil }) == """
+            <path d="M101 51L107 51Q107 57 101 57Z" transform="matrix(.25 0 0 .25 -13 -9.5)" fill="#000000"/>
+
+            """)
+        #expect(try body(frame) == "")
+    }
+}
