@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
             plugins: ["ShaderEmbed"]),
-        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CPNG", "CGIF"]),
+        .target(name: "CLayerFXEncode"),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CLayerFXEncode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
         .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
         .target(

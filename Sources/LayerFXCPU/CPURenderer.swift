@@ -55,11 +55,13 @@ public struct CPURenderer: RenderBackend, Sendable {
         let groups = try LayerNesting.groups(of: prepared.map(\.kind))
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let bandCount = (height + bandHeight - 1) / bandHeight
         let bandHeight = self.bandHeight
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        // Uninitialized: every band fills its rows with the background first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = buffer.count
+            guard count > 0 else { return }
             let base = UnsafeSendablePointer(buffer.baseAddress!)
             frame.pathEdges.withUnsafeBufferPointer { edges in
                 atlasTexels.withUnsafeBufferPointer { texels in

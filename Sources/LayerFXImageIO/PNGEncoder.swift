@@ -42,8 +42,7 @@ public enum PNGEncoder {
     /// absolute differences), deflated at zlib `level` (0 stores, 9 is the
     /// smallest and slowest; clamped to 0…9).
     public static func encode(_ image: PixelBuffer, level: Int32 = defaultCompressionLevel) throws -> [UInt8] {
-        let pixels = straightAlpha(image)
-        let filtered = PNGRowFilter.filter(pixels, width: image.width, height: image.height)
+        let filtered = PNGRowFilter.filter(image)
         let compressed = try deflate(filtered, level: min(max(level, 0), 9))
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -66,15 +65,16 @@ public enum PNGEncoder {
 
     /// One zlib stream of `bytes`.
     private static func deflate(_ bytes: [UInt8], level: Int32) throws -> [UInt8] {
-        var size = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = out.withUnsafeMutableBufferPointer { dst in
-            bytes.withUnsafeBufferPointer { src in
+        var status = Z_OK
+        // Uninitialized: only the pages zlib writes are touched.
+        let out = [UInt8](unsafeUninitializedCapacity: Int(compressBound(uLong(bytes.count)))) { dst, count in
+            var size = uLong(dst.count)
+            status = bytes.withUnsafeBufferPointer { src in
                 compress2(dst.baseAddress, &size, src.baseAddress, uLong(src.count), level)
             }
+            count = status == Z_OK ? Int(size) : 0
         }
         guard status == Z_OK else { throw ImageWriteError(description: "encoding PNG failed: zlib error \(status)") }
-        out.removeLast(out.count - Int(size))
         return out
     }
 }

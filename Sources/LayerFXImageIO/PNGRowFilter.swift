@@ -1,47 +1,39 @@
+import CLayerFXEncode
 import CPNG
+import Dispatch
+import Foundation
+import LayerFXPrimitives
 
 /// PNG's per-row filters for 8-bit RGBA (4 bytes per pixel).
 enum PNGRowFilter {
-    /// Rows prefixed with their filter type: each row is filtered with Sub
-    /// (1) or Up (2), whichever has the smaller sum of absolute differences
-    /// (the heuristic the PNG specification suggests, over two filters that
-    /// are cheap to compute); the first row, with no row above, with Sub.
-    static func filter(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let rowBytes = width * 4
-        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var sub = [UInt8](repeating: 0, count: rowBytes), up = [UInt8](repeating: 0, count: rowBytes)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                sub.withUnsafeMutableBufferPointer { sub in
-                    up.withUnsafeMutableBufferPointer { up in
-                        for y in 0..<height {
-                            let row = src.baseAddress! + y * rowBytes
-                            var subCost = 0, upCost = 0
-                            for i in 0..<rowBytes {
-                                let left = i >= 4 ? row[i - 4] : 0
-                                let s = row[i] &- left
-                                sub[i] = s
-                                subCost &+= Int(Int8(bitPattern: s).magnitude)
-                            }
-                            if y > 0 {
-                                let above = row - rowBytes
-                                for i in 0..<rowBytes {
-                                    let u = row[i] &- above[i]
-                                    up[i] = u
-                                    upCost &+= Int(Int8(bitPattern: u).magnitude)
-                                }
-                            }
-                            let useUp = y > 0 && upCost < subCost
-                            let line = dst.baseAddress! + y * (rowBytes + 1)
-                            line[0] = useUp ? 2 : 1
-                            (line + 1).update(from: (useUp ? up : sub).baseAddress!, count: rowBytes)
-                        }
-                    }
+    /// The PNG scanlines of `image`: rows in straight alpha, each prefixed
+    /// with its filter type, Sub (1) or Up (2), whichever has the smaller sum
+    /// of absolute differences (the heuristic the PNG specification suggests,
+    /// over two filters that are cheap to compute); the first row, with no
+    /// row above, with Sub (`lfx_png_filter_rows`). Rows are filtered in
+    /// parallel.
+    static func filter(_ image: PixelBuffer) -> [UInt8] {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return [] }
+        let chunks = min(height, max(ProcessInfo.processInfo.activeProcessorCount, 1) * 4)
+        return [UInt8](unsafeUninitializedCapacity: (width * 4 + 1) * height) { out, count in
+            let target = UnsafeSendableBytes(out.baseAddress!)
+            image.bytes.withUnsafeBufferPointer { pixels in
+                let source = UnsafeSendableBytes(UnsafeMutablePointer(mutating: pixels.baseAddress!))
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let first = chunk * height / chunks, last = (chunk + 1) * height / chunks - 1
+                    lfx_png_filter_rows(source.pointer, Int32(width), Int32(first), Int32(last), target.pointer)
                 }
             }
+            count = out.count
         }
-        return out
     }
+}
+
+/// A byte pointer handed to concurrent tasks; each writes disjoint rows.
+private struct UnsafeSendableBytes: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
+    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 }
 
 extension [UInt8] {

@@ -145,8 +145,9 @@ def layerfx_binary():
         return os.path.abspath(exe)
     if not shutil.which("swift"):
         die("swift not found: install Swift 6, or set LAYERFX_BIN to a built layerfx")
-    if not sh(["swift", "build", "-c", "release", "--product", "layerfx"], cwd=REPO):
-        die("swift build -c release --product layerfx failed")
+    # As scripts/setup builds it: the Swift runtime linked in, which starts faster.
+    if not sh(["swift", "build", "-c", "release", "--product", "layerfx", "--static-swift-stdlib"], cwd=REPO):
+        die("swift build -c release --product layerfx --static-swift-stdlib failed")
     out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO,
                          capture_output=True, text=True)
     exe = os.path.join(out.stdout.strip() or os.path.join(REPO, ".build", "release"), "layerfx")

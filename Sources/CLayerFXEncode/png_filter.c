@@ -1,0 +1,62 @@
+/* PNG scanline filtering for LayerFXImageIO; see include/lfx_encode.h. */
+#include "lfx_encode.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Straight alpha: round(c · 255 / a), at most 255; 0 for a clear pixel. */
+static void straight_row(const uint8_t *src, int width, uint8_t *dst) {
+    size_t bytes = (size_t)width * 4;
+    unsigned opaque = 255;
+    for (int x = 0; x < width; x++) opaque &= src[4 * x + 3];
+    memcpy(dst, src, bytes);
+    if (opaque == 255) return;   /* the common case: nothing to divide */
+    for (int x = 0; x < width; x++) {
+        uint8_t *q = dst + 4 * x;
+        unsigned a = q[3];
+        if (a == 255) continue;
+        if (a == 0) {
+            q[0] = q[1] = q[2] = 0;
+            continue;
+        }
+        for (int c = 0; c < 3; c++) {
+            unsigned v = (q[c] * 255u + a / 2) / a;
+            q[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+    }
+}
+
+/* Σ |(int8)(a[i] − b[i])| over n bytes (the filter heuristic's cost). */
+static unsigned long cost(const uint8_t *a, const uint8_t *b, size_t n) {
+    unsigned long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        int8_t d = (int8_t)(uint8_t)(a[i] - b[i]);
+        sum += (unsigned)(d < 0 ? -d : d);
+    }
+    return sum;
+}
+
+void lfx_png_filter_rows(const uint8_t *premultiplied, int width, int first_row, int last_row, uint8_t *out) {
+    if (width <= 0 || first_row > last_row) return;
+    size_t row_bytes = (size_t)width * 4;
+    uint8_t *rows = malloc(2 * row_bytes);
+    if (!rows) abort();
+    uint8_t *above = rows, *current = rows + row_bytes;
+    static const uint8_t zero[4] = { 0, 0, 0, 0 };
+    if (first_row > 0) straight_row(premultiplied + (size_t)(first_row - 1) * row_bytes, width, above);
+    for (int y = first_row; y <= last_row; y++) {
+        straight_row(premultiplied + (size_t)y * row_bytes, width, current);
+        uint8_t *line = out + (size_t)y * (row_bytes + 1);
+        /* Sub: the first pixel against 0, the others against the pixel to the left. */
+        unsigned long sub_cost = cost(current, zero, 4) + cost(current + 4, current, row_bytes - 4);
+        int up = y > 0 && cost(current, above, row_bytes) < sub_cost;
+        line[0] = up ? 2 : 1;
+        if (up) {
+            for (size_t i = 0; i < row_bytes; i++) line[1 + i] = (uint8_t)(current[i] - above[i]);
+        } else {
+            for (size_t i = 0; i < 4; i++) line[1 + i] = current[i];
+            for (size_t i = 4; i < row_bytes; i++) line[1 + i] = (uint8_t)(current[i] - current[i - 4]);
+        }
+        uint8_t *swap = above; above = current; current = swap;
+    }
+    free(rows);
+}
