@@ -105,7 +105,9 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
             int block = classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
             if (block == GLYPH_EMPTY) continue;
             /* Inside every clip the clip coverage is exactly the opacity. */
-            int inside_clips = lfx_block_inside_clips(s, bx, x_end, by, y_end);
+            int clips = lfx_block_clips(s, bx, x_end, by, y_end);
+            if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+            int inside_clips = clips == CLIP_INSIDE;
             for (int y = by; y <= y_end; y++) {
                 uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
                 float py = (float)y + 0.5f;

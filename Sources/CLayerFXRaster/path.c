@@ -185,7 +185,9 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             int constant = local.count == 0;
             int inside = constant && contains(&local, local.winding_offset);
             if (constant && !inside) continue;
-            int inside_clips = lfx_block_inside_clips(s, bx, x_end, by, y_end);
+            int clips = lfx_block_clips(s, bx, x_end, by, y_end);
+            if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+            int inside_clips = clips == CLIP_INSIDE;
             for (int y = by; y <= y_end; y++) {
                 blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
                           inside_clips);

@@ -200,16 +200,22 @@ static inline double center_distance(const lfx_shape *s, const star_constants *k
     return shape_sdf(s, k, px, py).d;
 }
 
-/* Whether every pixel centre of a block is deep enough inside a clip that
- * its coverage is exactly 1 (0.5 − distance/length clamps to 1). */
-static inline int inside_clip(const float l[4], const float o[4], float radius, double stretch,
-                              float x, float y, double half_diagonal) {
+/* Where a block's pixel centres lie against one clip: CLIP_INSIDE when deep
+ * enough inside that the clip's coverage is exactly 1 at each (0.5 −
+ * distance/length clamps to 1), CLIP_OUTSIDE when far enough outside that it
+ * is exactly 0, else CLIP_PARTIAL. The clip's distance is exact, and the
+ * device → clip map stretches lengths by at most `stretch`. */
+static inline int clip_state(const float l[4], const float o[4], float radius, double stretch,
+                             float x, float y, double half_diagonal) {
     float pcx = l[0] * x + l[2] * y + o[0];
     float pcy = l[1] * x + l[3] * y + o[1];
     double d = rounded_rect_sdf(pcx, pcy, 0, 0, o[2], o[3], radius).d;
     double reach = half_diagonal * stretch;
     double slack = 1e-4 * (fabs(d) + reach + fabs(pcx) + fabs(pcy) + fabs((double)o[2]) + fabs((double)o[3]));
-    return -d - reach - slack >= 0.5 * stretch * 1.001;
+    double pixel = 0.5 * stretch * 1.001;
+    if (-d - reach - slack >= pixel) return CLIP_INSIDE;
+    if (d - reach - slack >= pixel) return CLIP_OUTSIDE;
+    return CLIP_PARTIAL;
 }
 
 /* Whether no power of two lies in (lo, hi]: then s + 0.5 is exact for every
@@ -244,6 +250,8 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
     /* Rounding of the distance at the block's centre, generously bounded. */
     double slack = 1e-4 * (fabs(d) + reach + magnitude);
     if (d - reach - slack >= stroke + pixel) return BLOCK_UNTOUCHED;                  /* outside */
+    int clips = lfx_block_clips(s, x0, x1, y0, y1);
+    if (clips == CLIP_OUTSIDE) return BLOCK_UNTOUCHED;                                /* clipped away */
     if (-d - reach - slack < stroke + pixel) return BLOCK_SHADED;                     /* near the outline */
     if (!plan->has_fill) return BLOCK_UNTOUCHED;                                      /* inside, no fill */
     if (!plan->interior_possible) return BLOCK_SHADED;
@@ -251,21 +259,23 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
     double s_lo = (h_min - (-d + reach + slack)) / plan->stretch * (1 - 1e-5);
     double s_hi = (h_min - (-d - reach - slack)) / plan->min_stretch * (1 + 1e-5);
     if (!(s_lo >= 1) || !no_power_of_two_between(s_lo, s_hi + 0.5)) return BLOCK_SHADED;
-    if (!lfx_block_inside_clips(s, x0, x1, y0, y1)) return BLOCK_SHADED;
+    if (clips != CLIP_INSIDE) return BLOCK_SHADED;
     return BLOCK_INTERIOR;
 }
 
-int lfx_block_inside_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
+int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
     int clips = s->clip_radii[2] > 1.5f ? 2 : (s->clip_radii[2] > 0.5f ? 1 : 0);
-    if (clips == 0) return 1;
+    if (clips == 0) return CLIP_INSIDE;
     float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
     double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
     double stretch, unused;
     stretches(s->clip0_linear, &stretch, &unused);
-    if (!inside_clip(s->clip0_linear, s->clip0_offset, s->clip_radii[0], stretch, cx, cy, half_diagonal)) return 0;
-    if (clips == 1) return 1;
+    int first = clip_state(s->clip0_linear, s->clip0_offset, s->clip_radii[0], stretch, cx, cy, half_diagonal);
+    if (clips == 1 || first == CLIP_OUTSIDE) return first;
     stretches(s->clip1_linear, &stretch, &unused);
-    return inside_clip(s->clip1_linear, s->clip1_offset, s->clip_radii[1], stretch, cx, cy, half_diagonal);
+    int second = clip_state(s->clip1_linear, s->clip1_offset, s->clip_radii[1], stretch, cx, cy, half_diagonal);
+    if (second == CLIP_OUTSIDE) return CLIP_OUTSIDE;
+    return first == CLIP_INSIDE && second == CLIP_INSIDE ? CLIP_INSIDE : CLIP_PARTIAL;
 }
 
 static shape_plan make_plan(const lfx_shape *s) {
@@ -363,7 +373,9 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
             /* Inside every clip the coverage is exactly the opacity. */
-            int inside = lfx_block_inside_clips(clips, bx, x_end, by, y_end);
+            int state = lfx_block_clips(clips, bx, x_end, by, y_end);
+            if (state == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+            int inside = state == CLIP_INSIDE;
             for (int y = by; y <= y_end; y++) {
                 ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
                 float py = (float)y + 0.5f;

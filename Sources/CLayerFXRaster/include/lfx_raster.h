@@ -101,11 +101,13 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
 __attribute__((visibility("hidden")))
 float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
 
-/* Whether every pixel centre of the block (columns x0...x1, rows y0...y1)
- * is deep enough inside each of the shape's clips that each clip's coverage
- * there is exactly 1 (true without clips). */
+/* Where the pixel centres of the block (columns x0...x1, rows y0...y1) lie
+ * against the shape's clips: CLIP_INSIDE when each clip's coverage is
+ * exactly 1 at every one (also without clips), CLIP_OUTSIDE when some clip's
+ * coverage is exactly 0 at every one, else CLIP_PARTIAL. */
+enum { CLIP_PARTIAL = 0, CLIP_INSIDE = 1, CLIP_OUTSIDE = 2 };
 __attribute__((visibility("hidden")))
-int lfx_block_inside_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
+int lfx_block_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
 
 /* Fills `occupancy` (rows first_row...last_row of an image whose row
  * image_y0 comes first, `cells` = (width + 7) / 8 bytes a row) with 1 where
