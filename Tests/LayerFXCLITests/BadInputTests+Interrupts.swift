@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 extension BadInputTests {
-    /// A frame of a few seconds on the CPU (a debug build), to be interrupted.
-    static let slowScene = ##"{"size":[2000,2000],"layers":[{"type":"replicator","instanceCount":8,"instanceTransform":{"rotation":0.3},"sublayers":[{"type":"shape","position":[1000,1000],"path":{"svg":"M 0 0 C 300 900 900 -300 1000 1000 Z"},"fillColor":"#FF000010"}]}]}"##
+    /// A frame of many seconds on the CPU in a debug build (about 3 s in a
+    /// release build: 400 dashed, stroked, translucent curves), to be interrupted.
+    static let slowScene = ##"{"size":[2000,2000],"layers":[{"type":"replicator","instanceCount":20,"instanceTransform":{"rotation":0.05},"sublayers":[{"type":"replicator","instanceCount":40,"instanceTransform":{"translation":[3,2]},"sublayers":[{"type":"shape","position":[1000,1000],"path":{"svg":"M 0 0 C 300 900 900 -300 1000 1000 Z"},"fillColor":"#FF000010","strokeColor":"#0000FF10","lineWidth":1.5,"lineDashPattern":[3,2]}]}]}]}"##
 
     /// The interrupted runs the table lists: the signal ends the process and
     /// no output or temporary file is left.
