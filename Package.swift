@@ -75,7 +75,7 @@ let package = Package(
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
         .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),
-        .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXPrimitives"]),
+        .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
     ],

@@ -153,16 +153,7 @@ static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_s
         float px = (float)x + 0.5f;
         float cov = constant_inside ? 1.0f : coverage(b, px, py);
         if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
-        float c[4];
-        for (int j = 0; j < 4; j++) c[j] = s->fill[j] * cov;
-        /* Inside every clip the clip coverage is exactly the opacity. */
-        float clip = inside_clips ? s->extra[2] : lfx_shape_clip_coverage(s, px, py);
-        for (int j = 0; j < 4; j++) c[j] *= clip;
-        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-        uint32_t d;
-        __builtin_memcpy(&d, row + 4 * x, 4);
-        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-        __builtin_memcpy(row + 4 * x, &d, 4);
+        lfx_blend_fill(row + 4 * x, s, cov, px, py, inside_clips);
     }
 }
 

@@ -35,6 +35,16 @@ static inline uint32_t blend_pixel(uint32_t d, float r, float g, float b, float 
         | (blend_channel(sa, d >> 24, inv_a) << 24);
 }
 
+/* Blends the premultiplied float color `c` onto the RGBA8 pixel at `pixel`;
+ * a color with no positive channel leaves it as it is (as the blend would). */
+static inline void blend_into(uint8_t *pixel, const float c[4]) {
+    if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) return;
+    uint32_t d;
+    __builtin_memcpy(&d, pixel, 4);
+    d = blend_pixel(d, c[0], c[1], c[2], c[3]);
+    __builtin_memcpy(pixel, &d, 4);
+}
+
 /* Whether any 8-column cell of `occupancy` (one byte per 8 columns per
  * row, rows from image_y0, `cells` bytes apart) under columns x0...x1 of
  * rows y0...y1 is set; true without an occupancy map. */

@@ -102,6 +102,15 @@ static inline float one_clip(float x, float y, const float l[4], const float o[4
     return minf(maxf(0.5f - sd.d / lc, 0), 1);
 }
 
+void lfx_blend_fill(uint8_t *pixel, const lfx_shape *s, float coverage, float x, float y, int inside_clips) {
+    float c[4];
+    for (int j = 0; j < 4; j++) c[j] = s->fill[j] * coverage;
+    /* Inside every clip the clip coverage is exactly the opacity. */
+    float clip = inside_clips ? s->extra[2] : lfx_shape_clip_coverage(s, x, y);
+    for (int j = 0; j < 4; j++) c[j] *= clip;
+    blend_into(pixel, c);
+}
+
 float lfx_shape_clip_coverage(const lfx_shape *s, float x, float y) {
     float coverage = s->extra[2];
     if (s->clip_radii[2] > 0.5f) coverage *= one_clip(x, y, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
@@ -307,11 +316,7 @@ static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx
         float g[4];
         gradient_color(s, px, py, g);
         float c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
-        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-        uint32_t d;
-        __builtin_memcpy(&d, row + 4 * x, 4);
-        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-        __builtin_memcpy(row + 4 * x, &d, 4);
+        blend_into(row + 4 * x, c);
     }
 }
 
@@ -330,11 +335,7 @@ static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_s
     for (int x = x0; x <= x1; x++) {
         float c[4];
         shade(s, k, (float)x + 0.5f, py, c);
-        if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-        uint32_t d;
-        __builtin_memcpy(&d, row + 4 * x, 4);
-        d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-        __builtin_memcpy(row + 4 * x, &d, 4);
+        blend_into(row + 4 * x, c);
     }
 }
 
@@ -393,11 +394,7 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
                     }
                     float coverage = inside ? clips->extra[2] : lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
                     for (int j = 0; j < 4; j++) c[j] *= coverage;
-                    if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) continue;
-                    uint32_t d;
-                    __builtin_memcpy(&d, target + at, 4);
-                    d = blend_pixel(d, c[0], c[1], c[2], c[3]);
-                    __builtin_memcpy(target + at, &d, 4);
+                    blend_into(target + at, c);
                 }
             }
         }

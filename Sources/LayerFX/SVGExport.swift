@@ -11,22 +11,7 @@ extension SVGDocument {
     /// - Throws: `LayerNesting.Error` when the frame's offscreen-layer markers do not nest.
     public init(_ frame: Frame) throws {
         try self.init(frame, glyphOutlines: { origin in
-            GlyphAtlas.shared.outline(atAtlasOrigin: origin).map(SVGOutline.init)
-        })
-    }
-}
-
-extension SVGOutline {
-    /// The same contours as `outline`.
-    init(_ outline: GlyphOutline) {
-        self.init(elements: outline.elements.map { element in
-            switch element {
-            case .move(let p): .move(p)
-            case .line(let p): .line(p)
-            case .quadratic(let c, let p): .quadratic(c, p)
-            case .cubic(let c1, let c2, let p): .cubic(c1, c2, p)
-            case .close: .close
-            }
+            GlyphAtlas.shared.outline(atAtlasOrigin: origin)
         })
     }
 }

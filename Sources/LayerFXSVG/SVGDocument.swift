@@ -24,7 +24,7 @@ public struct SVGDocument: Sendable {
     /// coordinates; a glyph without one is left out. (`LayerFX` adds an
     /// initializer that takes them from the fonts of the shared glyph atlas.)
     /// - Throws: `LayerNesting.Error` when the offscreen-layer markers do not nest.
-    public init(_ frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> SVGOutline?) throws {
+    public init(_ frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?) throws {
         _ = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind))
         var builder = SVGBuilder(frame: frame, glyphOutlines: glyphOutlines)
         builder.drawPrimitives()
@@ -39,7 +39,7 @@ public struct SVGDocument: Sendable {
 /// definitions (clips, gradients, masks) they refer to.
 struct SVGBuilder {
     let frame: Frame
-    let glyphOutlines: (SIMD2<Float>) -> SVGOutline?
+    let glyphOutlines: (SIMD2<Float>) -> Outline?
     var definitions = SVGDefinitions()
     /// Open layers, innermost last; the first is the document body.
     var layers: [OpenLayer] = [OpenLayer()]
@@ -51,7 +51,7 @@ struct SVGBuilder {
         var mask: String?
     }
 
-    init(frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> SVGOutline?) {
+    init(frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?) {
         self.frame = frame; self.glyphOutlines = glyphOutlines
     }
 

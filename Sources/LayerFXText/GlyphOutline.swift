@@ -1,35 +1,14 @@
 import CFreeType
 import LayerFXCore
 
-/// A glyph's outline from its font: contours of lines and quadratic and
-/// cubic Bézier curves, placed in atlas texel coordinates (x right, y down)
-/// exactly where the glyph's distance field lies, so that it draws the shape
-/// the atlas encodes; filled by the non-zero rule.
-public struct GlyphOutline: Sendable, Equatable {
-    /// One step of a contour.
-    public enum Element: Sendable, Equatable {
-        /// Starts a contour at a point.
-        case move(SIMD2<Float>)
-        /// A straight line to a point.
-        case line(SIMD2<Float>)
-        /// A quadratic curve (control, end).
-        case quadratic(SIMD2<Float>, SIMD2<Float>)
-        /// A cubic curve (control 1, control 2, end).
-        case cubic(SIMD2<Float>, SIMD2<Float>, SIMD2<Float>)
-        /// Closes the contour.
-        case close
-    }
-
-    /// The contours' steps in order.
-    public var elements: [Element]
-}
-
 extension GlyphAtlas {
     /// The outline of the glyph whose distance field starts at atlas texel
-    /// `origin` (a ``PlacedGlyph``'s `atlasRect` origin), in atlas texel
-    /// coordinates; nil when no glyph of this atlas starts there or its font
-    /// no longer loads it.
-    public func outline(atAtlasOrigin origin: SIMD2<Float>) -> GlyphOutline? {
+    /// `origin` (a ``PlacedGlyph``'s `atlasRect` origin) from its font,
+    /// placed in atlas texel coordinates (x right, y down) exactly where the
+    /// glyph's distance field lies, so that it draws the shape the atlas
+    /// encodes; nil when no glyph of this atlas starts there or its font no
+    /// longer loads it.
+    public func outline(atAtlasOrigin origin: SIMD2<Float>) -> Outline? {
         guard let x = Int(exactly: origin.x), let y = Int(exactly: origin.y),
               let owner = owners.withLock({ $0[SIMD2(x, y)] }) else { return nil }
         return try? owner.font.outline(of: owner.glyph, placedAt: owner.entry)
@@ -52,7 +31,7 @@ struct GlyphOwner: Sendable {
 extension Font {
     /// The unhinted outline of `glyph` (the one its distance field was
     /// rasterized from) in the atlas texels of `entry`.
-    func outline(of glyph: UInt32, placedAt entry: AtlasEntry) throws -> GlyphOutline {
+    func outline(of glyph: UInt32, placedAt entry: AtlasEntry) throws -> Outline {
         // The face is at `rasterPixelsPerEm`; outline units are 1/64 pixel.
         let unitsPerTexel = Float(64 * GlyphDistanceField.supersampling)
         let collector = OutlineCollector(
@@ -78,17 +57,17 @@ extension Font {
             }
         }
         if !collector.elements.isEmpty { collector.elements.append(.close) }
-        return GlyphOutline(elements: collector.elements)
+        return Outline(elements: collector.elements)
     }
 }
 
-/// Gathers FreeType's outline callbacks as ``GlyphOutline`` elements.
+/// Gathers FreeType's outline callbacks as ``Outline`` elements.
 private final class OutlineCollector {
     enum Step { case move, line, quadratic, cubic }
 
     let origin: SIMD2<Float>
     let scale: Float
-    var elements: [GlyphOutline.Element] = []
+    var elements: [Outline.Element] = []
 
     init(origin: SIMD2<Float>, scale: Float) { self.origin = origin; self.scale = scale }
 

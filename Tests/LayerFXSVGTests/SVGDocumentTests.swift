@@ -1,10 +1,11 @@
+import LayerFXCore
 import LayerFXPrimitives
 @testable import LayerFXSVG
 import Testing
 
 /// The SVG writer's text for small frames, element by element.
 struct SVGDocumentTests {
-    private func body(_ frame: Frame, outlines: @escaping (SIMD2<Float>) -> SVGOutline? = { _ in nil }) throws -> String {
+    private func body(_ frame: Frame, outlines: @escaping (SIMD2<Float>) -> Outline? = { _ in nil }) throws -> String {
         let text = try SVGDocument(frame, glyphOutlines: outlines).text
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(frame.width)\" height=\"\(frame.height)\" viewBox=\"0 0 \(frame.width) \(frame.height)\">\n"
         #expect(text.hasPrefix(header) && text.hasSuffix("</svg>\n"))
@@ -100,7 +101,7 @@ struct SVGDocumentTests {
         let glyph = PrimitiveInstance.glyph(quad: SIMD4(2, 3, 4, 5), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(10, 0),
                                             atlasOrigin: SIMD2(100, 50), texelsPerUnit: 4,
                                             color: SIMD4(0, 0, 0, 1), opacity: 1)
-        let outline = SVGOutline(elements: [.move(SIMD2(101, 51)), .line(SIMD2(107, 51)),
+        let outline = Outline(elements: [.move(SIMD2(101, 51)), .line(SIMD2(107, 51)),
                                             .quadratic(SIMD2(107, 57), SIMD2(101, 57)), .close])
         let frame = Frame(width: 20, height: 10, primitives: [glyph])
         #expect(try body(frame, outlines: { $0 == SIMD2(100, 50) ? outline : nil }) == """

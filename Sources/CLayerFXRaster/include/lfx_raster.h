@@ -101,6 +101,12 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
 __attribute__((visibility("hidden")))
 float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
 
+/* Blends the shape's solid fill × `coverage` × its clip coverage at pixel
+ * centre (x, y) (just the opacity when `inside_clips`: every clip's
+ * coverage is exactly 1 there) onto the RGBA8 pixel at `pixel`. */
+__attribute__((visibility("hidden")))
+void lfx_blend_fill(uint8_t *pixel, const lfx_shape *shape, float coverage, float x, float y, int inside_clips);
+
 /* Where the pixel centres of the block (columns x0...x1, rows y0...y1) lie
  * against the shape's clips: CLIP_INSIDE when each clip's coverage is
  * exactly 1 at every one (also without clips), CLIP_OUTSIDE when some clip's
