@@ -97,6 +97,8 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     if (min_x > max_x || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
     float pixels_per_texel = 1 / sqrtf(fabsf(inv[0] * inv[3] - inv[1] * inv[2])) / s->extra[3];
+    uint8_t interior[4];
+    quantize_fill(s->fill, s->extra[2], interior);
     for (int by = first_row; by <= last_row; by += BLOCK) {
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
@@ -108,6 +110,13 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
             int clips = lfx_block_clips(s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
+            if (block == GLYPH_FULL && inside_clips) {
+                /* Every pixel's color is exactly fill × opacity. */
+                for (int y = by; y <= y_end; y++) {
+                    blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
+                }
+                continue;
+            }
             for (int y = by; y <= y_end; y++) {
                 uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
                 float py = (float)y + 0.5f;

@@ -164,6 +164,8 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
     int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
     if (min_x > max_x || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
+    uint8_t interior[4];
+    quantize_fill(s->fill, s->extra[2], interior);
     for (int by = first_row; by <= last_row; by += BLOCK) {
         int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
@@ -179,6 +181,13 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             int clips = lfx_block_clips(s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
+            if (inside && inside_clips) {
+                /* Every pixel's color is exactly fill × opacity. */
+                for (int y = by; y <= y_end; y++) {
+                    blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
+                }
+                continue;
+            }
             for (int y = by; y <= y_end; y++) {
                 blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
                           inside_clips);

@@ -26,7 +26,7 @@ static inline unsigned blend_channel(unsigned s, unsigned d, unsigned inv_a) {
 
 /* Blends the premultiplied float color (r, g, b, a) onto the RGBA8 pixel
  * `d` (red in the low byte) and returns the result. */
-static inline uint32_t blend_pixel(uint32_t d, float r, float g, float b, float a) {
+static inline __attribute__((always_inline)) uint32_t blend_pixel(uint32_t d, float r, float g, float b, float a) {
     unsigned sa = (unsigned)quantize(a);
     unsigned inv_a = 255u - sa;
     return blend_channel((unsigned)quantize(r), d & 255u, inv_a)
@@ -37,12 +37,30 @@ static inline uint32_t blend_pixel(uint32_t d, float r, float g, float b, float 
 
 /* Blends the premultiplied float color `c` onto the RGBA8 pixel at `pixel`;
  * a color with no positive channel leaves it as it is (as the blend would). */
-static inline void blend_into(uint8_t *pixel, const float c[4]) {
+static inline __attribute__((always_inline)) void blend_into(uint8_t *pixel, const float c[4]) {
     if (c[3] <= 0 && c[0] <= 0 && c[1] <= 0 && c[2] <= 0) return;
     uint32_t d;
     __builtin_memcpy(&d, pixel, 4);
     d = blend_pixel(d, c[0], c[1], c[2], c[3]);
     __builtin_memcpy(pixel, &d, 4);
+}
+
+/* Blends one quantized premultiplied color onto pixels x0...x1 of a row. */
+static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_t src[4]) {
+    const unsigned inv_a = 255u - src[3];
+    for (int x = x0; x <= x1; x++) {
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_channel(src[0], d & 255u, inv_a) | (blend_channel(src[1], (d >> 8) & 255u, inv_a) << 8)
+            | (blend_channel(src[2], (d >> 16) & 255u, inv_a) << 16) | (blend_channel(src[3], d >> 24, inv_a) << 24);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
+}
+
+/* The quantized premultiplied color of a solid fill (premultiplied floats)
+ * at coverage exactly 1 under `opacity`. */
+static inline void quantize_fill(const float fill[4], float opacity, uint8_t out[4]) {
+    for (int j = 0; j < 4; j++) out[j] = (uint8_t)quantize(fill[j] * opacity);
 }
 
 /* Whether any 8-column cell of `occupancy` (one byte per 8 columns per

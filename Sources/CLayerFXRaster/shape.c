@@ -299,8 +299,7 @@ static shape_plan make_plan(const lfx_shape *s) {
     double h_max = plan.kind == 2 ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
-    float opacity = s->extra[2];
-    for (int j = 0; j < 4; j++) plan.interior[j] = (uint8_t)quantize(s->fill[j] * opacity);
+    quantize_fill(s->fill, s->extra[2], plan.interior);
     return plan;
 }
 
@@ -317,17 +316,6 @@ static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx
         gradient_color(s, px, py, g);
         float c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
         blend_into(row + 4 * x, c);
-    }
-}
-
-static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_t src[4]) {
-    const unsigned inv_a = 255u - src[3];
-    for (int x = x0; x <= x1; x++) {
-        uint32_t d;
-        __builtin_memcpy(&d, row + 4 * x, 4);
-        d = blend_channel(src[0], d & 255u, inv_a) | (blend_channel(src[1], (d >> 8) & 255u, inv_a) << 8)
-            | (blend_channel(src[2], (d >> 16) & 255u, inv_a) << 16) | (blend_channel(src[3], d >> 24, inv_a) << 24);
-        __builtin_memcpy(row + 4 * x, &d, 4);
     }
 }
 
