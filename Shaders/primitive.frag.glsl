@@ -5,6 +5,21 @@
 precision highp float;
 precision highp int;
 
+// Program variants (the renderer compiles one per kind of primitive it
+// draws, with these defined after the #version line, so that a program
+// carries no code for what it never draws): LFX_KIND, the ShapeKind raw
+// value; LFX_CLIPS, how many clips (0...2); LFX_GRADIENT, 1 for a gradient
+// fill. -1, the default, reads the value from the instance.
+#ifndef LFX_KIND
+#define LFX_KIND -1
+#endif
+#ifndef LFX_CLIPS
+#define LFX_CLIPS -1
+#endif
+#ifndef LFX_GRADIENT
+#define LFX_GRADIENT -1
+#endif
+
 flat in vec4 v_inverse;
 flat in vec4 v_translation;
 flat in vec4 v_shape;
@@ -312,7 +327,13 @@ vec4 shapeColor(vec2 p, int kind) {
     float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
     float strokeCov = bandCoverage(abs(d), 0.5 * v_translation.w / lg);
 
+#if LFX_GRADIENT == 1
+    vec4 paint = gradientColor(p);
+#elif LFX_GRADIENT == 0
+    vec4 paint = v_fillColor;
+#else
     vec4 paint = v_paint0.x > 0.5 ? gradientColor(p) : v_fillColor;
+#endif
     vec4 fill = premultiplied(paint) * fillCov;
     vec4 stroke = premultiplied(v_strokeColor) * strokeCov;
     return stroke + fill * (1.0 - stroke.a);
@@ -320,7 +341,7 @@ vec4 shapeColor(vec2 p, int kind) {
 
 void main() {
     vec2 device = gl_FragCoord.xy - u_origin;
-    int kind = int(v_translation.z);
+    int kind = LFX_KIND >= 0 ? LFX_KIND : int(v_translation.z);
     vec4 color;
     if (kind == 3) {
         color = premultiplied(v_fillColor) * pathCoverage(device);
@@ -335,7 +356,8 @@ void main() {
     }
 
     float coverage = v_shapeExtra.z;
-    if (v_clipRadii.z > 0.5) coverage *= clipCoverage(device, v_clip0Linear, v_clip0Offset, v_clipRadii.x);
-    if (v_clipRadii.z > 1.5) coverage *= clipCoverage(device, v_clip1Linear, v_clip1Offset, v_clipRadii.y);
+    float clips = LFX_CLIPS >= 0 ? float(LFX_CLIPS) : v_clipRadii.z;
+    if (clips > 0.5) coverage *= clipCoverage(device, v_clip0Linear, v_clip0Offset, v_clipRadii.x);
+    if (clips > 1.5) coverage *= clipCoverage(device, v_clip1Linear, v_clip1Offset, v_clipRadii.y);
     fragColor = color * coverage;
 }

@@ -7,9 +7,11 @@ import Glibc
 /// Renders frames with OpenGL ES 3.0 into an offscreen RGBA8 framebuffer on a
 /// headless EGL display, and reads the pixels back.
 ///
-/// All primitives of a frame go up in one instance buffer and share one SDF
-/// program; each run of drawn primitives between offscreen-layer markers is
-/// one instanced draw call. Plain device circles (`DeviceCircle`) go up in a
+/// All primitives of a frame go up in one instance buffer. They are drawn by
+/// variants of one SDF program (``PrimitivePrograms``: one per kind, clip
+/// count and paint in use, so that llvmpipe never runs code for another
+/// kind); each run of consecutive drawn primitives of one variant between
+/// offscreen-layer markers is one instanced draw call. Plain device circles (`DeviceCircle`) go up in a
 /// second buffer and are drawn by a program of their own (`CirclePass`).
 /// Offscreen layers are RGBA8 textures the size of the frame, taken from a
 /// pool; a composite samples them. Polygon edges go up
@@ -25,11 +27,8 @@ import Glibc
 public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private let context: GLContextBinding
     private let lock = NSLockLike()
-    private var program: ShaderProgram!
+    private var programs = PrimitivePrograms()
     private var circlePass: CirclePass!
-    private var viewportUniform: GLint = -1
-    private var originUniform: GLint = -1
-    private var atlasDecodeUniform: GLint = -1
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
@@ -71,16 +70,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private init(binding: GLContextBinding, display: HeadlessDisplay?) throws {
         context = binding
         try withCurrentContext {
-            program = try ShaderProgram(vertex: "primitive.vert.glsl", fragment: "primitive.frag.glsl")
             circlePass = try CirclePass()
-            viewportUniform = glGetUniformLocation(program.id, "u_viewport")
-            originUniform = glGetUniformLocation(program.id, "u_origin")
-            atlasDecodeUniform = glGetUniformLocation(program.id, "u_atlasDecode")
-            glUseProgram(program.id)
-            for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
-                                 ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit)] {
-                glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
-            }
             setUpVertexArray()
             failureCheck = GLFailureCheck()
             info = GPUInfo(platform: display?.platform, device: display?.device, renderer: Self.string(GL_RENDERER),
@@ -97,7 +87,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteRenderbuffers(1, &colorBuffer)
             textures.delete()
             layers.delete()
-            if let program { glDeleteProgram(program.id) }   // nil when init failed building it
+            programs.delete()
             circlePass?.delete()
         }
     }
@@ -130,8 +120,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             throw GPUError("malformed frame: \(error)")
         }
         let target = FinalTarget(framebuffer: framebuffer, x: x, y: y, width: frame.width, height: frame.height)
-        glUseProgram(program.id)
-        target.bind(originUniform: originUniform)
+        target.bind()
         glEnable(GLenum(GL_SCISSOR_TEST))
         if clear {
             let bg = frame.background
@@ -148,10 +137,10 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// instanced call (runs of plain device circles with the circle program),
     /// markers switching between offscreen layers.
     private func draw(_ frame: Frame, into target: FinalTarget, compositeIndices: [Int: Int]) throws {
-        let viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
-        glUniform2f(viewportUniform, viewport.x, viewport.y)
+        var uniforms = PrimitivePrograms.Uniforms()
+        uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
-        if let atlas = frame.glyphAtlas { glUniform2f(atlasDecodeUniform, atlas.edgeValue, atlas.distanceRange) }
+        if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         layers.prepare(width: frame.width, height: frame.height)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -165,41 +154,44 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             }
         }
         var open: [OffscreenLayerPool.Target] = []
-        // Where the bound target's device pixel (0, 0) is, for the circle program.
-        var origin = SIMD2<Float>(Float(target.x), Float(target.y))
+        // Where the bound target's device pixel (0, 0) is.
+        uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
         var runStart = 0
-        func flush(upTo end: Int) {
+        func flush(upTo end: Int) throws {
             guard end > runStart else { return }
+            var failure: Error?
             runs.forEachRun(in: runStart..<end, circles: { circles in
-                circlePass.draw(circles, viewport: viewport, origin: origin)
-                glUseProgram(program.id)
+                circlePass.draw(circles, viewport: uniforms.viewport, origin: uniforms.origin)
                 glBindVertexArray(vertexArray)
                 glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-            }, others: drawInstances)
+            }, others: { range in
+                do { try drawInstances(range, of: frame.primitives, uniforms) } catch { failure = failure ?? error }
+            })
+            if let failure { throw failure }
         }
         for (i, primitive) in frame.primitives.enumerated() {
             let kind = primitive.kind
             if kind.isDrawn && kind != .composite { continue }
-            flush(upTo: i)
+            try flush(upTo: i)
             runStart = i + 1
             switch kind {
             case .beginLayer, .beginMask:
                 let layer = try layers.acquire()
                 open.append(layer)
-                layers.bindClearing(layer, bounds: primitive.shape, originUniform: originUniform)
-                origin = .zero
+                layers.bindClearing(layer, bounds: primitive.shape)
+                uniforms.origin = .zero
             case .composite:
                 let mask = primitive.shapeExtra.x > 0.5 ? open.popLast() : nil
                 guard let content = open.popLast() else { break }
                 if let below = open.last {
-                    layers.bind(below, originUniform: originUniform)
-                    origin = .zero
+                    layers.bind(below)
+                    uniforms.origin = .zero
                 } else {
-                    target.bind(originUniform: originUniform)
-                    origin = SIMD2(Float(target.x), Float(target.y))
+                    target.bind()
+                    uniforms.origin = SIMD2(Float(target.x), Float(target.y))
                 }
                 layers.bindForSampling(content: content, mask: mask ?? content)
-                drawInstances(i..<(i + 1))
+                try drawInstances(i..<(i + 1), of: frame.primitives, uniforms)
                 layers.unbindSampling()
                 layers.release(content)
                 if let mask { layers.release(mask) }
@@ -207,15 +199,26 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 break
             }
         }
-        flush(upTo: frame.primitives.count)
+        try flush(upTo: frame.primitives.count)
         glBindVertexArray(0)
     }
 
-    /// One instanced draw of `range`: the attributes point at its first instance
-    /// (OpenGL ES 3.0 has no base instance).
-    private func drawInstances(_ range: Range<Int>) {
-        pointAttributes(atInstance: range.lowerBound)
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(range.count))
+    /// Draws `range` of `primitives`: one instanced draw per run of
+    /// consecutive primitives of one program variant, in order. The
+    /// attributes point at each run's first instance (OpenGL ES 3.0 has no
+    /// base instance).
+    private func drawInstances(_ range: Range<Int>, of primitives: [PrimitiveInstance],
+                               _ uniforms: PrimitivePrograms.Uniforms) throws {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let variant = PrimitivePrograms.Variant(primitives[start])
+            var end = start + 1
+            while end < range.upperBound && PrimitivePrograms.Variant(primitives[end]) == variant { end += 1 }
+            try programs.use(variant, uniforms)
+            pointAttributes(atInstance: start)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(end - start))
+            start = end
+        }
     }
 
     private func setUpVertexArray() {

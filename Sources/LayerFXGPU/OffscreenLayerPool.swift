@@ -50,20 +50,19 @@ struct OffscreenLayerPool {
 
     /// Draws into `target` from now on (the whole frame, origin (0, 0); the
     /// scissor test is on), transparent inside `bounds` (x0, y0, x1, y1).
-    func bindClearing(_ target: Target, bounds: SIMD4<Float>, originUniform: GLint) {
+    func bindClearing(_ target: Target, bounds: SIMD4<Float>) {
         glScissor(GLint(bounds.x), GLint(bounds.y), GLsizei(bounds.z - bounds.x), GLsizei(bounds.w - bounds.y))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        bind(target, originUniform: originUniform)
+        bind(target)
     }
 
     /// Draws into `target` from now on (the whole frame, origin (0, 0)).
-    func bind(_ target: Target, originUniform: GLint) {
+    func bind(_ target: Target) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
         glScissor(0, 0, GLsizei(size.width), GLsizei(size.height))
-        glUniform2f(originUniform, 0, 0)
     }
 
     func bindForSampling(content: Target, mask: Target) {

@@ -4,11 +4,13 @@ import CEGL
 struct ShaderProgram {
     let id: GLuint
 
-    /// Compiles `vertex` and `fragment` (file names in `Shaders/`) and links them.
-    init(vertex: String, fragment: String) throws {
+    /// Compiles `vertex` and `fragment` (file names in `Shaders/`), the
+    /// fragment shader with `defines` (`#define NAME VALUE` lines after its
+    /// `#version` line), and links them.
+    init(vertex: String, fragment: String, defines: [(String, Int)] = []) throws {
         let vs = try Self.compile(vertex, type: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vs) }
-        let fs = try Self.compile(fragment, type: GLenum(GL_FRAGMENT_SHADER))
+        let fs = try Self.compile(fragment, type: GLenum(GL_FRAGMENT_SHADER), defines: defines)
         defer { glDeleteShader(fs) }
         let program = glCreateProgram()
         glAttachShader(program, vs)
@@ -24,9 +26,13 @@ struct ShaderProgram {
         id = program
     }
 
-    private static func compile(_ name: String, type: GLenum) throws -> GLuint {
-        guard let source = ShaderSource.files[name] else {
+    private static func compile(_ name: String, type: GLenum, defines: [(String, Int)] = []) throws -> GLuint {
+        guard var source = ShaderSource.files[name] else {
             throw GPUError("shader \(name) is not embedded in this build")
+        }
+        if !defines.isEmpty, let versionEnd = source.firstIndex(of: "\n") {
+            let lines = defines.map { "#define \($0.0) \($0.1)\n" }.joined()
+            source.insert(contentsOf: lines, at: source.index(after: versionEnd))
         }
         let shader = glCreateShader(type)
         source.withCString { cString in
