@@ -192,6 +192,7 @@ typedef struct {
     double stretch, min_stretch;          /* of the device → local map */
     uint8_t interior[4];                  /* the quantized color of a block inside everything */
     int interior_possible;                /* shape at least a pixel across */
+    double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
 } shape_plan;
 
 /* How a block of pixels is drawn. */
@@ -235,6 +236,13 @@ static inline int no_power_of_two_between(double lo, double hi) {
     return ldexp(1.0, exponent) > hi;
 }
 
+/* The spacing of floats at x > 0 (its unit in the last place). */
+static inline double float_ulp(double x) {
+    int exponent;
+    frexp(x, &exponent);                       /* 2^(exponent − 1) <= x < 2^exponent */
+    return ldexp(1.0, exponent - 24);
+}
+
 /* Classifies the block (device box x0...x1, y0...y1) by the distance bound.
  * The distance functions of rounded rectangles, stars and circles are exact
  * (1-Lipschitz in local units), so every pixel centre is within `reach` (the
@@ -246,7 +254,8 @@ static inline int no_power_of_two_between(double lo, double hi) {
  * every pixel's color is exactly fill × opacity (the gradient's color there,
  * premultiplied, × opacity for a gradient fill): fill coverage is
  * (s + 0.5) − (s − 0.5) for s = half the smaller size + distance (device
- * pixels), exactly 1 when s ≥ 1 and s + 0.5 stays in the binade of s. */
+ * pixels), exactly 1 when s ≥ 1 and s + 0.5 stays in the binade of s, and
+ * otherwise within one float spacing of 1. */
 static inline int classify_block(const lfx_shape *s, const star_constants *k, const shape_plan *plan,
                                  int x0, int x1, int y0, int y1) {
     float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
@@ -267,7 +276,12 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
     double h_min = plan->kind == 2 ? s->shape[3] : fmin(s->shape[2], s->shape[3]);
     double s_lo = (h_min - (-d + reach + slack)) / plan->stretch * (1 - 1e-5);
     double s_hi = (h_min - (-d - reach - slack)) / plan->min_stretch * (1 + 1e-5);
-    if (!(s_lo >= 1) || !no_power_of_two_between(s_lo, s_hi + 0.5)) return BLOCK_SHADED;
+    if (!(s_lo >= 1)) return BLOCK_SHADED;
+    /* Where s + 0.5 may round, the fill coverage is 1 or, at the least,
+     * 1 − ulp(s + 0.5); a solid fill whose color quantizes alike at both
+     * (quantize_stable) is still exactly the interior color. */
+    if (!no_power_of_two_between(s_lo, s_hi + 0.5)
+        && (s->gradient_kind != 0 || float_ulp(s_hi + 0.5) > plan->stable_ulp)) return BLOCK_SHADED;
     if (clips != CLIP_INSIDE) return BLOCK_SHADED;
     return BLOCK_INTERIOR;
 }
@@ -300,6 +314,16 @@ static shape_plan make_plan(const lfx_shape *s) {
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
     quantize_fill(s->fill, s->extra[2], plan.interior);
+    /* The color at coverage c is quantize((fill · c) · opacity), monotonic in
+     * c: equal at 1 and at 1 − 2^-k means equal on all of [1 − 2^-k, 1]. */
+    for (int k = 1; k <= 24 && plan.stable_ulp == 0; k++) {
+        float coverage = 1.0f - ldexpf(1.0f, -k);
+        int same = 1;
+        for (int j = 0; j < 4; j++) {
+            same &= (uint8_t)quantize(s->fill[j] * coverage * s->extra[2]) == plan.interior[j];
+        }
+        if (same) plan.stable_ulp = ldexp(1.0, -k);
+    }
     return plan;
 }
 
