@@ -106,9 +106,9 @@ public func lfx_scene_set_scale(_ scene: OpaquePointer?, _ scale: Double) -> Int
         scene.scale = scale
         // In floating point: a huge scale's pixel count is no Int.
         let size = SceneEvaluator.pixelExtent(of: scene)
-        guard size.width <= Double(maximumSide), size.height <= Double(maximumSide) else {
+        guard size.width <= Double(FrameSize.maximumSide), size.height <= Double(FrameSize.maximumSide) else {
             throw CAPIError(.invalidArgument,
-                            "scale \(scale) makes a \(size.width.numberText)×\(size.height.numberText) px frame; the limit is \(maximumSide) px per side")
+                            "scale \(scale) makes a \(size.width.numberText)×\(size.height.numberText) px frame; the limit is \(FrameSize.maximumSide) px per side")
         }
         handle.setScale(scale)
     }
@@ -234,8 +234,8 @@ public func lfx_render_to_framebuffer(_ renderer: OpaquePointer?, _ scene: Opaqu
         }
         try checkFlags(flags, allowed: LFXRenderFlag.noStateRestore | LFXRenderFlag.keepContents,
                        call: "lfx_render_to_framebuffer")
-        guard (0...maximumSide).contains(Int(x)), (0...maximumSide).contains(Int(y)) else {
-            throw CAPIError(.invalidArgument, "origin (\(x), \(y)) is outside 0…\(maximumSide)")
+        guard (0...FrameSize.maximumSide).contains(Int(x)), (0...FrameSize.maximumSide).contains(Int(y)) else {
+            throw CAPIError(.invalidArgument, "origin (\(x), \(y)) is outside 0…\(FrameSize.maximumSide)")
         }
         _ = try checkSize(width, height, of: scene.scene)
         var options: FramebufferRenderOptions = []
@@ -269,8 +269,8 @@ private func checkFlags(_ flags: UInt32, allowed: UInt32, call: String) throws(C
 
 /// Width and height must be 1…16384 and the scene's pixel size.
 private func checkSize(_ width: Int32, _ height: Int32, of scene: Scene) throws(CAPIError) -> (Int, Int) {
-    for (name, value) in [("width", width), ("height", height)] where !(1...maximumSide).contains(Int(value)) {
-        throw CAPIError(.invalidArgument, "\(name) \(value) is outside 1…\(maximumSide)")
+    for (name, value) in [("width", width), ("height", height)] where !(1...FrameSize.maximumSide).contains(Int(value)) {
+        throw CAPIError(.invalidArgument, "\(name) \(value) is outside 1…\(FrameSize.maximumSide)")
     }
     let size = SceneEvaluator.pixelSize(of: scene)
     guard size.width == Int(width), size.height == Int(height) else {

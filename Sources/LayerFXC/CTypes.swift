@@ -61,8 +61,6 @@ enum LFXVersion {
     static let patch: Int32 = 0
 }
 
-/// The largest frame side the C API accepts, in pixels.
-let maximumSide = 16384
 
 /// A failed C call: the result code and the message `lfx_last_error` returns.
 struct CAPIError: Error {

@@ -133,9 +133,9 @@ enum BenchBackend: String, ExpressibleByArgument, CaseIterable {
 enum FrameSizeText {
     static func parse(_ text: String) throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
-              (1...16384).contains(h) else {
-            throw ValidationError("--size must be WxH with each side 1…16384, got \"\(text)\"")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...FrameSize.maximumSide).contains(w),
+              (1...FrameSize.maximumSide).contains(h) else {
+            throw ValidationError("--size must be WxH with each side 1…\(FrameSize.maximumSide), got \"\(text)\"")
         }
         return (w, h)
     }

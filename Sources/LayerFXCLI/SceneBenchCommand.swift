@@ -60,8 +60,8 @@ struct SceneBenchCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
-        if let height, !(1...SceneLoader.maximumPixelDimension).contains(height) {
-            throw ValidationError("--height must be 1…\(SceneLoader.maximumPixelDimension), got \(height)")
+        if let height, !(1...FrameSize.maximumSide).contains(height) {
+            throw ValidationError("--height must be 1…\(FrameSize.maximumSide), got \(height)")
         }
         if warmup < 0 || warmup > 10_000 { throw ValidationError("--warmup must be 0…10000, got \(warmup)") }
     }

@@ -22,16 +22,14 @@ public enum SceneEvaluator {
     /// The pixel size of a scene's frame: `size × scale`, rounded up (at
     /// least 1; sizes beyond `Int` saturate, so callers compare with their limit).
     public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
-        let extent = pixelExtent(of: scene)
-        return (max(Int(saturating: extent.width), 1), max(Int(saturating: extent.height), 1))
+        (FrameSize.pixels(scene.size.width, scale: scene.scale), FrameSize.pixels(scene.size.height, scale: scene.scale))
     }
 
     /// ``pixelSize(of:)`` before it becomes an integer: `size × scale`
     /// rounded up, whatever its size, for checking a scale against a limit
     /// and naming the size in a message (`1e+301`).
     public static func pixelExtent(of scene: Scene) -> (width: Double, height: Double) {
-        func pixels(_ points: Double) -> Double { (points * scene.scale - 1e-9).rounded(.up) }
-        return (pixels(scene.size.width), pixels(scene.size.height))
+        (FrameSize.extent(scene.size.width, scale: scene.scale), FrameSize.extent(scene.size.height, scale: scene.scale))
     }
 
     /// Top-level layers per parallel task: below twice this, one thread walks the tree.

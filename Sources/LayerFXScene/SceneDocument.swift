@@ -45,14 +45,13 @@ struct SceneDocument: SceneValueDecodable {
 
     /// The output frame (size × scale, rounded up) must be 1…16384 px per side.
     private static func checkFrame<V: SceneValue>(size: Size, scale: Double, sizeValue: V) throws {
-        let limit = Double(SceneLoader.maximumPixelDimension)
-        let width = (size.width * scale).rounded(.up)
-        let height = (size.height * scale).rounded(.up)
-        if !(width <= limit && height <= limit) {
-            throw sizeValue.issue("frame of \(width.numberText)×\(height.numberText) px exceeds the \(Int(limit)) px limit per side")
+        let limit = FrameSize.maximumSide
+        let width = FrameSize.extent(size.width, scale: scale), height = FrameSize.extent(size.height, scale: scale)
+        if !(width <= Double(limit) && height <= Double(limit)) {
+            throw sizeValue.issue("frame of \(width.numberText)×\(height.numberText) px exceeds the \(limit) px limit per side")
         }
-        let roundedWidth = (size.width * scale).rounded(), roundedHeight = (size.height * scale).rounded()
-        if roundedWidth < 1 || roundedHeight < 1 {
+        if FrameSize.isEmpty(size.width, scale: scale) || FrameSize.isEmpty(size.height, scale: scale) {
+            let roundedWidth = (size.width * scale).rounded(), roundedHeight = (size.height * scale).rounded()
             throw sizeValue.issue(
                 "frame of \(roundedWidth.numberText)×\(roundedHeight.numberText) px is empty; size × scale must be at least 1 px per side")
         }

@@ -17,9 +17,6 @@ import LayerFXModel
 /// (`SceneDocument` and below) decode from it through `TreeDecoder`, reading
 /// the parsed nodes directly (see `SceneValue`).
 public enum SceneLoader {
-    /// Largest frame side in pixels (`size` × `scale`, rounded up): 16384.
-    public static let maximumPixelDimension = 16384
-
     /// Reads and decodes the scene file at `path`. Errors name the file by `path`.
     public static func load(contentsOfFile path: String) throws(SceneError) -> Scene {
         try decode(FileReader.read(path), source: path)

@@ -77,8 +77,9 @@ public struct RippleField: Sendable, Equatable {
         do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
             throw RippleFieldError("\(path): not a ripple-field scene: \(Self.describe(error))")
         }
-        guard file.width >= 1, file.height >= 1, file.width <= 16384, file.height <= 16384 else {
-            throw RippleFieldError("\(path): width and height must be 1…16384, got \(file.width)×\(file.height)")
+        let limit = Double(FrameSize.maximumSide)
+        guard file.width >= 1, file.height >= 1, file.width <= limit, file.height <= limit else {
+            throw RippleFieldError("\(path): width and height must be 1…\(FrameSize.maximumSide), got \(file.width)×\(file.height)")
         }
         func color(_ c: [Double], _ place: String) throws -> Color {
             guard c.count == 4, c.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
