@@ -104,10 +104,10 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
             if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-            int block = classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
+            int block = s->every_pixel ? GLYPH_SHADED : classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
             if (block == GLYPH_EMPTY) continue;
             /* Inside every clip the clip coverage is exactly the opacity. */
-            int clips = lfx_block_clips(s, bx, x_end, by, y_end);
+            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
             if (block == GLYPH_FULL && inside_clips) {

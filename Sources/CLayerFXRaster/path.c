@@ -173,12 +173,12 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
             float local_edges[4 * LOCAL_EDGES];
             band local;
-            if (!local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
+            if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
             /* No edge near: every pixel has the offset's fill state, exactly. */
-            int constant = local.count == 0;
+            int constant = local.count == 0 && !s->every_pixel;
             int inside = constant && contains(&local, local.winding_offset);
             if (constant && !inside) continue;
-            int clips = lfx_block_clips(s, bx, x_end, by, y_end);
+            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
             if (inside && inside_clips) {

@@ -365,7 +365,8 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
             if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-            int block = plan.bounded ? classify_block(s, &k, &plan, bx, x_end, by, y_end) : BLOCK_SHADED;
+            int block = plan.bounded && !s->every_pixel ? classify_block(s, &k, &plan, bx, x_end, by, y_end)
+                                                        : BLOCK_SHADED;
             int gradient = s->gradient_kind != 0;
             if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
             for (int y = by; y <= y_end; y++) {
@@ -386,7 +387,7 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
         for (int bx = min_x; bx <= max_x; bx += BLOCK) {
             int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
             /* Inside every clip the coverage is exactly the opacity. */
-            int state = lfx_block_clips(clips, bx, x_end, by, y_end);
+            int state = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, bx, x_end, by, y_end);
             if (state == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
             int inside = state == CLIP_INSIDE;
             for (int y = by; y <= y_end; y++) {

@@ -20,9 +20,19 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
 
+    /// Shade every pixel of every primitive, with no block decisions and no
+    /// mask-first drawing: the reference the tests compare the kernels'
+    /// shortcuts with (the bytes must be the same).
+    let shadesEveryPixel: Bool
+
     /// - Parameter bandHeight: rows per parallel task.
     public init(bandHeight: Int = 16) {
+        self.init(bandHeight: bandHeight, shadesEveryPixel: false)
+    }
+
+    init(bandHeight: Int, shadesEveryPixel: Bool) {
         self.bandHeight = max(bandHeight, 1)
+        self.shadesEveryPixel = shadesEveryPixel
     }
 
     /// The number of processors the bands are spread over.
@@ -41,7 +51,7 @@ public struct CPURenderer: RenderBackend, Sendable {
             if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
-                shapes.append(lfx_shape(primitive))
+                shapes.append(lfx_shape(primitive, everyPixel: shadesEveryPixel))
                 bands.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
@@ -75,7 +85,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                                 let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                                 var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                                 band.fill(clearBytes)
-                                band.draw(list, groups: groups, resources: resources)
+                                band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
                             }
                           } }
                         } }
@@ -114,9 +124,10 @@ private struct Band {
     }
 
     mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]),
-                       resources: FrameResources) {
+                       resources: FrameResources, everyPixel: Bool) {
         defer { for buffer in spare + stack { buffer.deallocate() } }
-        let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks, resources: resources)
+        let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks,
+                                  shadesEveryPixel: everyPixel, resources: resources)
         draw(0..<list.primitives.count, context)
     }
 
@@ -188,7 +199,9 @@ private struct Band {
                 return end + 1
             }
             push(clearing: primitive)
-            if let mask = context.masks[i] { return drawMaskedContent(begin: i, mask: mask, end: end, context) }
+            if !context.shadesEveryPixel, let mask = context.masks[i] {
+                return drawMaskedContent(begin: i, mask: mask, end: end, context)
+            }
         case .beginMask:
             push(clearing: primitive)
         case .composite:
@@ -286,6 +299,8 @@ private struct DrawContext {
     let composites: [Int: Int]
     /// For each masked layer's `beginLayer` index, its `beginMask`'s index.
     let masks: [Int: Int]
+    /// Draw in order, every pixel (``CPURenderer/shadesEveryPixel``).
+    let shadesEveryPixel: Bool
     let resources: FrameResources
 }
 

@@ -3,10 +3,12 @@ import LayerFXPrimitives
 
 extension lfx_shape {
     /// The C kernel's record of a prepared analytic shape (ellipse, rounded
-    /// rectangle or star) or composite: the fields `lfx_shape_draw_rows` and
-    /// `lfx_composite_rows` read, copied from the primitive.
-    init(_ p: PreparedPrimitive) {
+    /// rectangle or star), polygon band, glyph or composite: the fields the
+    /// kernels read, copied from the primitive; `everyPixel` turns the
+    /// kernels' block decisions off.
+    init(_ p: PreparedPrimitive, everyPixel: Bool) {
         self.init()
+        every_pixel = everyPixel ? 1 : 0
         inverse = Self.tuple(p.inverse)
         translation = Self.tuple(p.translation)
         shape = Self.tuple(p.shape)

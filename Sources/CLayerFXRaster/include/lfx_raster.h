@@ -50,6 +50,7 @@ typedef struct {
     int32_t gradient_kind;   /* 0 none, 1 axial, 2 radial, 3 conic */
     int32_t stop_count;      /* 1...6 */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
+    int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */
 } lfx_shape;
 
 /* The shape, band and glyph kernels take an occupancy map (NULL: none): one
