@@ -6,8 +6,6 @@
 #include <math.h>
 #include "pixel_math.h"
 
-/* Pixels per side of the blocks decided at once. */
-#define BLOCK 8
 
 static inline float minf(float a, float b) { return b < a ? b : a; }
 static inline float maxf(float a, float b) { return b >= a ? b : a; }
@@ -93,45 +91,41 @@ LFX_CLONES
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                          const lfx_shape *s, const lfx_glyph_atlas *atlas,
                          const uint8_t *occupancy, ptrdiff_t cells) {
-    int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
-    if (min_x > max_x || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
+    int min_x, max_x;
+    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
     float pixels_per_texel = 1 / sqrtf(fabsf(inv[0] * inv[3] - inv[1] * inv[2])) / s->extra[3];
     uint8_t interior[4];
     quantize_fill(s->fill, s->extra[2], interior);
-    for (int by = first_row; by <= last_row; by += BLOCK) {
-        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
-        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
-            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-            int block = s->every_pixel ? GLYPH_SHADED : classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
-            if (block == GLYPH_EMPTY) continue;
-            /* Inside every clip the clip coverage is exactly the opacity. */
-            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
-            if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
-            int inside_clips = clips == CLIP_INSIDE;
-            if (block == GLYPH_FULL && inside_clips) {
-                /* Every pixel's color is exactly fill × opacity. */
-                for (int y = by; y <= y_end; y++) {
-                    blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
-                }
-                continue;
-            }
+    FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
+        if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+        int block = s->every_pixel ? GLYPH_SHADED : classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
+        if (block == GLYPH_EMPTY) continue;
+        /* Inside every clip the clip coverage is exactly the opacity. */
+        int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
+        if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+        int inside_clips = clips == CLIP_INSIDE;
+        if (block == GLYPH_FULL && inside_clips) {
+            /* Every pixel's color is exactly fill × opacity. */
             for (int y = by; y <= y_end; y++) {
-                uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-                float py = (float)y + 0.5f;
-                float ty = py - s->translation[1];
-                for (int x = bx; x <= x_end; x++) {
-                    float px = (float)x + 0.5f;
-                    float cov = 1;
-                    if (block == GLYPH_SHADED) {
-                        float tx = px - s->translation[0];
-                        float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
-                        cov = coverage(s, atlas, pixels_per_texel, lx, ly);
-                        if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
-                    }
-                    lfx_blend_fill(row + 4 * x, s, cov, px, py, inside_clips);
+                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
+            }
+            continue;
+        }
+        for (int y = by; y <= y_end; y++) {
+            uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+            float py = (float)y + 0.5f;
+            float ty = py - s->translation[1];
+            for (int x = bx; x <= x_end; x++) {
+                float px = (float)x + 0.5f;
+                float cov = 1;
+                if (block == GLYPH_SHADED) {
+                    float tx = px - s->translation[0];
+                    float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
+                    cov = coverage(s, atlas, pixels_per_texel, lx, ly);
+                    if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
                 }
+                lfx_blend_fill(row + 4 * x, s, cov, px, py, inside_clips);
             }
         }
     }

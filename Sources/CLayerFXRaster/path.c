@@ -9,8 +9,6 @@
 #define NEAREST 4
 /* How far past an edge's nearest point the winding number is probed (PROBE). */
 #define PROBE 1e-3f
-/* Pixels per side of the blocks whose inside state is decided at once. */
-#define BLOCK 8
 
 static inline float minf(float a, float b) { return b < a ? b : a; }
 static inline float maxf(float a, float b) { return b >= a ? b : a; }
@@ -161,37 +159,33 @@ LFX_CLONES
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                         const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd,
                         const uint8_t *occupancy, ptrdiff_t cells) {
-    int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
-    if (min_x > max_x || first_row > last_row) return;
+    int min_x, max_x;
+    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
     uint8_t interior[4];
     quantize_fill(s->fill, s->extra[2], interior);
-    for (int by = first_row; by <= last_row; by += BLOCK) {
-        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
-        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
-            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-            float local_edges[4 * LOCAL_EDGES];
-            band local;
-            if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
-            /* No edge near: every pixel has the offset's fill state, exactly. */
-            int constant = local.count == 0 && !s->every_pixel;
-            int inside = constant && contains(&local, local.winding_offset);
-            if (constant && !inside) continue;
-            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
-            if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
-            int inside_clips = clips == CLIP_INSIDE;
-            if (inside && inside_clips) {
-                /* Every pixel's color is exactly fill × opacity. */
-                for (int y = by; y <= y_end; y++) {
-                    blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
-                }
-                continue;
-            }
+    FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
+        if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+        float local_edges[4 * LOCAL_EDGES];
+        band local;
+        if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
+        /* No edge near: every pixel has the offset's fill state, exactly. */
+        int constant = local.count == 0 && !s->every_pixel;
+        int inside = constant && contains(&local, local.winding_offset);
+        if (constant && !inside) continue;
+        int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
+        if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+        int inside_clips = clips == CLIP_INSIDE;
+        if (inside && inside_clips) {
+            /* Every pixel's color is exactly fill × opacity. */
             for (int y = by; y <= y_end; y++) {
-                blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
-                          inside_clips);
+                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
             }
+            continue;
+        }
+        for (int y = by; y <= y_end; y++) {
+            blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
+                      inside_clips);
         }
     }
 }

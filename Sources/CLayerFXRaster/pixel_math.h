@@ -3,6 +3,7 @@
 #ifndef LFX_PIXEL_MATH_H
 #define LFX_PIXEL_MATH_H
 #include <stdint.h>
+#include "lfx_raster.h"
 
 /* No fused multiply-adds: every expression rounds as written, on every CPU. */
 #pragma STDC FP_CONTRACT OFF
@@ -61,6 +62,27 @@ static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_
  * at coverage exactly 1 under `opacity`. */
 static inline void quantize_fill(const float fill[4], float opacity, uint8_t out[4]) {
     for (int j = 0; j < 4; j++) out[j] = (uint8_t)quantize(fill[j] * opacity);
+}
+
+/* Pixels per side of the blocks the kernels decide at once. */
+#define BLOCK 8
+
+/* The last row or column of the block starting at `start`, at most `last`. */
+static inline int block_end(int start, int last) { return start + BLOCK - 1 > last ? last : start + BLOCK - 1; }
+
+/* Runs the statement that follows over the 8×8 blocks of rows first...last
+ * and columns from...to, with the block's rows by...y_end and columns
+ * bx...x_end in scope (`continue` goes to the next block). */
+#define FOR_EACH_BLOCK(first, last, from, to) \
+    for (int by = (first), y_end = block_end(by, (last)); by <= (last); by += BLOCK, y_end = block_end(by, (last))) \
+        for (int bx = (from), x_end = block_end(bx, (to)); bx <= (to); bx += BLOCK, x_end = block_end(bx, (to)))
+
+/* The columns a kernel draws of `shape` in a `width`-pixel image: its
+ * columns clamped to the image; false when none are left. */
+static inline int kernel_columns(const lfx_shape *shape, int width, int *min_x, int *max_x) {
+    *min_x = shape->min_x < 0 ? 0 : shape->min_x;
+    *max_x = shape->max_x > width - 1 ? width - 1 : shape->max_x;
+    return *min_x <= *max_x;
 }
 
 /* Whether any 8-column cell of `occupancy` (one byte per 8 columns per

@@ -10,8 +10,6 @@
 
 /* π rounded toward zero, as Swift's Float.pi. */
 #define PI_F 0x1.921fb4p+1f
-/* Pixels per side of the blocks the distance bound skips. */
-#define BLOCK 8
 
 static inline float minf(float a, float b) { return b < a ? b : a; }
 static inline float maxf(float a, float b) { return b >= a ? b : a; }
@@ -343,7 +341,115 @@ static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx
     }
 }
 
+/* Eight pixels at a time (clang vector extensions: the same IEEE operations
+ * lane by lane, so the same results as `shade`). The helpers are inlined
+ * into the kernel's AVX2 and baseline clones, so no call passes a vector:
+ * clang's warning about the vector calling convention does not apply. */
+#pragma clang diagnostic ignored "-Wpsabi"
+typedef float float8 __attribute__((ext_vector_type(8)));
+typedef int int8v __attribute__((ext_vector_type(8)));
+typedef unsigned uint8v __attribute__((ext_vector_type(8)));
+
+static inline float8 min8(float8 a, float8 b) { return b < a ? b : a; }
+static inline float8 max8(float8 a, float8 b) { return b >= a ? b : a; }
+static inline float8 sgn8(float8 x) { return x < 0 ? (float8)-1.0f : (float8)1.0f; }
+static inline float8 abs8(float8 x) { return __builtin_elementwise_abs(x); }
+static inline float8 sqrt8(float8 x) { return __builtin_elementwise_sqrt(x); }
+static inline float8 band8(float8 s, float8 half_width) {
+    return min8(max8(min8(s + 0.5f, half_width) - max8(s - 0.5f, -half_width), 0), 1);
+}
+static inline uint8v quantize8(float8 v) {
+    float8 q = (min8(max8(v, 0), 1) * 255.0f + 12582912.0f) - 12582912.0f;
+    return __builtin_convertvector(q, uint8v);
+}
+static inline uint8v blend8(uint8v s, uint8v d, uint8v inv_a) {
+    uint8v p = d * inv_a + 128;
+    uint8v v = s + ((p + (p >> 8)) >> 8);
+    return v > 255 ? (uint8v)255 : v;
+}
+
+/* rounded_rect_sdf, eight points at a time. */
+static inline void rounded_rect_sdf8(float8 px, float8 py, float cx, float cy, float hx, float hy, float radius,
+                                     float8 *d, float8 *gx, float8 *gy) {
+    float8 qx = px - cx, qy = py - cy;
+    float r = minf(maxf(radius, 0), minf(hx, hy));
+    float8 ex = abs8(qx) - hx + r, ey = abs8(qy) - hy + r;
+    float8 ox = max8(ex, 0), oy = max8(ey, 0);
+    float8 lo = sqrt8(ox * ox + oy * oy);
+    *d = lo + min8(max8(ex, ey), 0) - r;
+    int8v corner = (ex > 0) & (ey > 0), along_x = ex > ey;
+    *gx = corner ? ox * sgn8(qx) / lo : (along_x ? sgn8(qx) : (float8)0);
+    *gy = corner ? oy * sgn8(qy) / lo : (along_x ? (float8)0 : sgn8(qy));
+}
+
+/* ellipse_sdf, eight points at a time. */
+static inline void ellipse_sdf8(float8 px, float8 py, const float shape[4], float8 *d, float8 *gx, float8 *gy) {
+    float8 qx = px - shape[0], qy = py - shape[1];
+    float rx = shape[2], ry = shape[3];
+    float r2x = rx * rx, r2y = ry * ry;
+    float8 ux = qx / rx, uy = qy / ry, vx = qx / r2x, vy = qy / r2y;
+    float8 k0 = sqrt8(ux * ux + uy * uy);
+    float8 k1 = sqrt8(vx * vx + vy * vy);
+    int8v centre = k1 <= 0;
+    *d = centre ? (float8)(-minf(rx, ry)) : k0 * (k0 - 1) / k1;
+    *gx = centre ? (float8)1 : vx / k1;
+    *gy = centre ? (float8)0 : vy / k1;
+}
+
+/* one_clip, eight points at a time. */
+static inline float8 one_clip8(float8 x, float y, const float l[4], const float o[4], float radius) {
+    float8 pcx = l[0] * x + l[2] * y + o[0];
+    float8 pcy = l[1] * x + l[3] * y + o[1];
+    float8 d, gx, gy;
+    rounded_rect_sdf8(pcx, pcy, 0, 0, o[2], o[3], radius, &d, &gx, &gy);
+    float8 a = gx * l[0] + gy * l[1], b = gx * l[2] + gy * l[3];
+    float8 lc = max8(sqrt8(a * a + b * b), 1e-8f);
+    return min8(max8(0.5f - d / lc, 0), 1);
+}
+
+/* `shade` of an ellipse or rounded rectangle with a solid fill, for the
+ * eight pixels x...x+7 of row py, blended into `row`. */
+static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
+    const float *inv = s->inverse;
+    float8 px = __builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f;
+    float8 tx = px - s->translation[0];
+    float ty = py - s->translation[1];
+    float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
+    float8 d, gx, gy;
+    if ((int)s->translation[2] == 0) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
+    else rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
+    float h_min = minf(s->shape[2], s->shape[3]), h_max = maxf(s->shape[2], s->shape[3]);
+    float8 ga = gx * inv[0] + gy * inv[1], gb = gx * inv[2] + gy * inv[3];
+    float8 lg = max8(sqrt8(ga * ga + gb * gb), 1e-8f);
+    float8 dd = d / lg;
+    float8 fill_half = h_min / lg;
+    float8 fill_cov = band8(max8(fill_half + dd, 0), fill_half) * min8(1, 2 * h_max / lg);
+    float8 stroke_cov = band8(abs8(dd), 0.5f * s->translation[3] / lg);
+    float8 stroke_a = s->stroke[3] * stroke_cov;
+    /* lfx_shape_clip_coverage */
+    float8 clip = s->extra[2];
+    if (s->clip_radii[2] > 0.5f) clip *= one_clip8(px, py, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
+    if (s->clip_radii[2] > 1.5f) clip *= one_clip8(px, py, s->clip1_linear, s->clip1_offset, s->clip_radii[1]);
+    uint8v q[4];
+    for (int j = 0; j < 4; j++) {
+        float8 fill = s->fill[j] * fill_cov;
+        q[j] = quantize8((s->stroke[j] * stroke_cov + fill * (1 - stroke_a)) * clip);
+    }
+    uint32_t pixels[8];
+    __builtin_memcpy(pixels, row + 4 * x, 32);
+    uint8v dst;
+    for (int i = 0; i < 8; i++) dst[i] = pixels[i];
+    uint8v inv_a = 255 - q[3];
+    uint8v out = blend8(q[0], dst & 255, inv_a) | (blend8(q[1], (dst >> 8) & 255, inv_a) << 8)
+        | (blend8(q[2], (dst >> 16) & 255, inv_a) << 16) | (blend8(q[3], dst >> 24, inv_a) << 24);
+    for (int i = 0; i < 8; i++) pixels[i] = out[i];
+    __builtin_memcpy(row + 4 * x, pixels, 32);
+}
+
 static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
+    if ((int)s->translation[2] <= 1 && s->gradient_kind == 0) {
+        for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
+    }
     for (int x = x0; x <= x1; x++) {
         float c[4];
         shade(s, k, (float)x + 0.5f, py, c);
@@ -355,26 +461,22 @@ LFX_CLONES
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                          int first_row, int last_row, const lfx_shape *s,
                          const uint8_t *occupancy, ptrdiff_t cells) {
-    int min_x = s->min_x < 0 ? 0 : s->min_x, max_x = s->max_x > width - 1 ? width - 1 : s->max_x;
-    if (min_x > max_x || first_row > last_row) return;
+    int min_x, max_x;
+    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     star_constants k = (int)s->translation[2] == 2 ? star_prepare(s) : (star_constants){ 0 };
     shape_plan plan = make_plan(s);
     int interior_visible = plan.interior[0] | plan.interior[1] | plan.interior[2] | plan.interior[3];
-    for (int by = first_row; by <= last_row; by += BLOCK) {
-        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
-        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
-            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-            int block = plan.bounded && !s->every_pixel ? classify_block(s, &k, &plan, bx, x_end, by, y_end)
-                                                        : BLOCK_SHADED;
-            int gradient = s->gradient_kind != 0;
-            if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
-            for (int y = by; y <= y_end; y++) {
-                uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-                if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
-                else if (gradient) gradient_run(row, bx, x_end, (float)y + 0.5f, s);
-                else blend_constant_run(row, bx, x_end, plan.interior);
-            }
+    FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
+        if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+        int block = plan.bounded && !s->every_pixel ? classify_block(s, &k, &plan, bx, x_end, by, y_end)
+                                                    : BLOCK_SHADED;
+        int gradient = s->gradient_kind != 0;
+        if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
+        for (int y = by; y <= y_end; y++) {
+            uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+            if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
+            else if (gradient) gradient_run(row, bx, x_end, (float)y + 0.5f, s);
+            else blend_constant_run(row, bx, x_end, plan.interior);
         }
     }
 }
@@ -382,33 +484,29 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
 LFX_CLONES
 void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips) {
-    for (int by = first_row; by <= last_row; by += BLOCK) {
-        int y_end = by + BLOCK - 1 > last_row ? last_row : by + BLOCK - 1;
-        for (int bx = min_x; bx <= max_x; bx += BLOCK) {
-            int x_end = bx + BLOCK - 1 > max_x ? max_x : bx + BLOCK - 1;
-            /* Inside every clip the coverage is exactly the opacity. */
-            int state = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, bx, x_end, by, y_end);
-            if (state == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
-            int inside = state == CLIP_INSIDE;
-            for (int y = by; y <= y_end; y++) {
-                ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
-                float py = (float)y + 0.5f;
-                for (int x = bx; x <= x_end; x++) {
-                    ptrdiff_t at = row + 4 * x;
-                    uint32_t pixel;
-                    __builtin_memcpy(&pixel, content + at, 4);
-                    /* Clear content, or a clear mask, adds nothing. */
-                    if (pixel == 0 || (mask && mask[at + 3] == 0)) continue;
-                    float c[4];
-                    for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
-                    if (mask) {
-                        float m = (float)mask[at + 3] / 255.0f;
-                        for (int j = 0; j < 4; j++) c[j] *= m;
-                    }
-                    float coverage = inside ? clips->extra[2] : lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
-                    for (int j = 0; j < 4; j++) c[j] *= coverage;
-                    blend_into(target + at, c);
+    FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
+        /* Inside every clip the coverage is exactly the opacity. */
+        int state = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, bx, x_end, by, y_end);
+        if (state == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
+        int inside = state == CLIP_INSIDE;
+        for (int y = by; y <= y_end; y++) {
+            ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
+            float py = (float)y + 0.5f;
+            for (int x = bx; x <= x_end; x++) {
+                ptrdiff_t at = row + 4 * x;
+                uint32_t pixel;
+                __builtin_memcpy(&pixel, content + at, 4);
+                /* Clear content, or a clear mask, adds nothing. */
+                if (pixel == 0 || (mask && mask[at + 3] == 0)) continue;
+                float c[4];
+                for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
+                if (mask) {
+                    float m = (float)mask[at + 3] / 255.0f;
+                    for (int j = 0; j < 4; j++) c[j] *= m;
                 }
+                float coverage = inside ? clips->extra[2] : lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
+                for (int j = 0; j < 4; j++) c[j] *= coverage;
+                blend_into(target + at, c);
             }
         }
     }
