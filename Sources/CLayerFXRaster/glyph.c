@@ -65,7 +65,11 @@ static int classify(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixe
     double u_end = extra[0] + ((double)shape[2] - shape[0]) * tpu, v_end = extra[1] + ((double)shape[3] - shape[1]) * tpu;
     if (u_hi < extra[0] || v_hi < extra[1] || u_lo > u_end || v_lo > v_end) return GLYPH_EMPTY;
     int inside_box = u_lo > extra[0] && v_lo > extra[1] && u_hi < u_end && v_hi < v_end;
-    /* Texel columns iu and iu + 1 for every sample, clamped as `texel` clamps. */
+    /* Only pixels sampling inside the box are shaded, so only their texels
+     * count (this also bounds the loop below by the glyph's size, however
+     * small the glyph is drawn): texel columns iu and iu + 1 for every such
+     * sample, clamped as `texel` clamps. */
+    u_lo = fmax(u_lo, extra[0]); u_hi = fmin(u_hi, u_end); v_lo = fmax(v_lo, extra[1]); v_hi = fmin(v_hi, v_end);
     double i_lo = floor(u_lo - 0.5), i_hi = floor(u_hi - 0.5) + 1, j_lo = floor(v_lo - 0.5), j_hi = floor(v_hi - 0.5) + 1;
     int w = atlas->width, h = atlas->height;
     int ci0 = (int)fmax(fmin(i_lo, w - 1), 0), ci1 = (int)fmax(fmin(i_hi, w - 1), 0);
@@ -95,8 +99,6 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
     float pixels_per_texel = 1 / sqrtf(fabsf(inv[0] * inv[3] - inv[1] * inv[2])) / s->extra[3];
-    uint8_t interior[4];
-    quantize_fill(s->fill, s->extra[2], interior);
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
         int block = s->every_pixel ? GLYPH_SHADED : classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
@@ -108,7 +110,7 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         if (block == GLYPH_FULL && inside_clips) {
             /* Every pixel's color is exactly fill × opacity. */
             for (int y = by; y <= y_end; y++) {
-                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
+                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, s->plan.interior);
             }
             continue;
         }

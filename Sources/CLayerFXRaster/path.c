@@ -162,8 +162,6 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
     int min_x, max_x;
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
-    uint8_t interior[4];
-    quantize_fill(s->fill, s->extra[2], interior);
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
         float local_edges[4 * LOCAL_EDGES];
@@ -179,7 +177,7 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
         if (inside && inside_clips) {
             /* Every pixel's color is exactly fill × opacity. */
             for (int y = by; y <= y_end; y++) {
-                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, interior);
+                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, s->plan.interior);
             }
             continue;
         }

@@ -58,12 +58,6 @@ static inline void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_
     }
 }
 
-/* The quantized premultiplied color of a solid fill (premultiplied floats)
- * at coverage exactly 1 under `opacity`. */
-static inline void quantize_fill(const float fill[4], float opacity, uint8_t out[4]) {
-    for (int j = 0; j < 4; j++) out[j] = (uint8_t)quantize(fill[j] * opacity);
-}
-
 /* Pixels per side of the blocks the kernels decide at once. */
 #define BLOCK 8
 

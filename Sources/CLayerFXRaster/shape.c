@@ -41,9 +41,7 @@ static inline sdf rounded_rect_sdf(float px, float py, float cx, float cy, float
     return (sdf){ d, 0, sgnf(qy) };
 }
 
-/* A star's per-shape constants: cos and sin of its rotation, the sector
- * angle and the inner vertex of the half sector. */
-typedef struct { float cr, sr, sector, bx, by; } star_constants;
+typedef lfx_star_constants star_constants;
 
 static inline star_constants star_prepare(const lfx_shape *s) {
     float points = s->extra[0], rotation = s->extra[1];
@@ -185,13 +183,7 @@ static void stretches(const float m[4], double *largest, double *smallest) {
 }
 
 /* What a shape's constants say about its blocks. */
-typedef struct {
-    int kind, bounded, has_fill, has_stroke;
-    double stretch, min_stretch;          /* of the device → local map */
-    uint8_t interior[4];                  /* the quantized color of a block inside everything */
-    int interior_possible;                /* shape at least a pixel across */
-    double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
-} shape_plan;
+typedef lfx_shape_plan shape_plan;
 
 /* How a block of pixels is drawn. */
 enum { BLOCK_UNTOUCHED, BLOCK_INTERIOR, BLOCK_SHADED };
@@ -299,9 +291,10 @@ int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
     return first == CLIP_INSIDE && second == CLIP_INSIDE ? CLIP_INSIDE : CLIP_PARTIAL;
 }
 
-static shape_plan make_plan(const lfx_shape *s) {
+void lfx_shape_prepare(lfx_shape *s) {
     shape_plan plan = { 0 };
     plan.kind = (int)s->translation[2];
+    if (plan.kind == 2) plan.star = star_prepare(s);
     plan.has_fill = s->gradient_kind != 0 || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
     plan.has_stroke = s->translation[3] != 0
         && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
@@ -311,7 +304,8 @@ static shape_plan make_plan(const lfx_shape *s) {
     double h_max = plan.kind == 2 ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
-    quantize_fill(s->fill, s->extra[2], plan.interior);
+    /* A solid fill at coverage exactly 1 under the opacity. */
+    for (int j = 0; j < 4; j++) plan.interior[j] = (uint8_t)quantize(s->fill[j] * s->extra[2]);
     /* The color at coverage c is quantize((fill · c) · opacity), monotonic in
      * c: equal at 1 and at 1 − 2^-k means equal on all of [1 − 2^-k, 1]. */
     for (int k = 1; k <= 24 && plan.stable_ulp == 0; k++) {
@@ -322,7 +316,7 @@ static shape_plan make_plan(const lfx_shape *s) {
         }
         if (same) plan.stable_ulp = ldexp(1.0, -k);
     }
-    return plan;
+    s->plan = plan;
 }
 
 /* A gradient fill's interior pixels: the gradient's premultiplied color times
@@ -463,20 +457,20 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
                          const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x, max_x;
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
-    star_constants k = (int)s->translation[2] == 2 ? star_prepare(s) : (star_constants){ 0 };
-    shape_plan plan = make_plan(s);
-    int interior_visible = plan.interior[0] | plan.interior[1] | plan.interior[2] | plan.interior[3];
+    const shape_plan *plan = &s->plan;
+    const star_constants *k = &plan->star;
+    int interior_visible = plan->interior[0] | plan->interior[1] | plan->interior[2] | plan->interior[3];
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-        int block = plan.bounded && !s->every_pixel ? classify_block(s, &k, &plan, bx, x_end, by, y_end)
+        int block = plan->bounded && !s->every_pixel ? classify_block(s, k, plan, bx, x_end, by, y_end)
                                                     : BLOCK_SHADED;
         int gradient = s->gradient_kind != 0;
         if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
         for (int y = by; y <= y_end; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-            if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, &k);
+            if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, k);
             else if (gradient) gradient_run(row, bx, x_end, (float)y + 0.5f, s);
-            else blend_constant_run(row, bx, x_end, plan.interior);
+            else blend_constant_run(row, bx, x_end, plan->interior);
         }
     }
 }

@@ -8,6 +8,7 @@ extension lfx_shape {
     /// kernels' block decisions off.
     init(_ p: PreparedPrimitive, everyPixel: Bool) {
         self.init()
+        defer { lfx_shape_prepare(&self) }
         every_pixel = everyPixel ? 1 : 0
         inverse = Self.tuple(p.inverse)
         translation = Self.tuple(p.translation)

@@ -27,6 +27,21 @@ __attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
+/* A star's constants: cos and sin of its rotation, the sector angle and the
+ * inner vertex of the half sector. */
+typedef struct { float cr, sr, sector, bx, by; } lfx_star_constants;
+
+/* What the kernels derive from a shape's fields, once per frame
+ * (lfx_shape_prepare) rather than in every band. */
+typedef struct {
+    lfx_star_constants star;              /* a star's; zero for other kinds */
+    int32_t kind, bounded, has_fill, has_stroke;
+    double stretch, min_stretch;          /* of the device → local map */
+    uint8_t interior[4];                  /* the quantized color of a block inside everything: fill × opacity */
+    int32_t interior_possible;            /* shape at least a pixel across */
+    double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
+} lfx_shape_plan;
+
 /* An analytic shape (ellipse, rounded rectangle or star) prepared for the
  * CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
  * inverse computed and colors premultiplied, and its gradient unpacked. The
@@ -51,7 +66,12 @@ typedef struct {
     int32_t stop_count;      /* 1...6 */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
     int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */
+    lfx_shape_plan plan;     /* filled by lfx_shape_prepare */
 } lfx_shape;
+
+/* Fills `shape->plan` from its other fields; call it once they are set. */
+__attribute__((visibility("hidden")))
+void lfx_shape_prepare(lfx_shape *shape);
 
 /* The shape, band and glyph kernels take an occupancy map (NULL: none): one
  * byte per 8 columns per row, rows from image_y0, `cells` bytes apart; they
