@@ -45,14 +45,14 @@ public struct CPURenderer: RenderBackend, Sendable {
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
         var shapes: [lfx_shape] = []
-        var bands: [KernelChoice] = []
+        var kernels: [KernelChoice] = []
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
             if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
                 shapes.append(lfx_shape(primitive, everyPixel: shadesEveryPixel))
-                bands.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
+                kernels.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
             var circleIndex: Int32 = -1
@@ -78,9 +78,9 @@ public struct CPURenderer: RenderBackend, Sendable {
                     let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
                     prepared.withUnsafeBufferPointer { primitives in
                         rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                          shapes.withUnsafeBufferPointer { shapes in bands.withUnsafeBufferPointer { bands in
+                          shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
                             let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
-                                                     bands: bands)
+                                                     kernels: kernels)
                             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                                 let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                                 var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
@@ -161,7 +161,7 @@ private struct Band {
 
     /// Draws entry `index` of the list's shapes with its kernel.
     private func drawWithKernel(_ index: Int, rows: (Int32, Int32), _ context: DrawContext) {
-        let shape = context.list.shapes.baseAddress! + index, choice = context.list.bands[index]
+        let shape = context.list.shapes.baseAddress! + index, choice = context.list.kernels[index]
         let stride = width * 4, cells = (width + 7) / 8
         switch choice.kernel {
         case .shape:
@@ -316,7 +316,7 @@ private struct PrimitiveList: @unchecked Sendable {
     /// `lfx_shape_draw_rows` and `lfx_composite_rows` (index in `rows[i].w`).
     let shapes: UnsafeBufferPointer<lfx_shape>
     /// The kernel of each entry of `shapes`, and a polygon band's edges.
-    let bands: UnsafeBufferPointer<KernelChoice>
+    let kernels: UnsafeBufferPointer<KernelChoice>
 }
 
 /// Which C kernel draws an entry of `PrimitiveList.shapes`, and for a
