@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
