@@ -38,14 +38,15 @@ let package = Package(
         .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXModel"]),
-        .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore"]),
+        .target(name: "CLayerFXLayout"),
+        .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),
         .target(
             name: "LayerFXEvaluation",
             dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText"]),
-        .target(name: "CLayerFXRaster"),
+        .target(name: "CLayerFXRaster", dependencies: ["CLayerFXLayout"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster"]),
         .target(
-            name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CEGL"],
+            name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "CLayerFXEncode"),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CLayerFXEncode", "CPNG", "CGIF"]),
@@ -71,7 +72,7 @@ let package = Package(
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CPNG"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "CPNG"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
         .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),

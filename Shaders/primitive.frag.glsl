@@ -5,19 +5,23 @@
 precision highp float;
 precision highp int;
 
+// The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_WINDING_*,
+// LFX_MAX_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
+// from Sources/CLayerFXLayout/include/lfx_layout.h by the shader build.
+//
 // Program variants (the renderer compiles one per kind of primitive it
-// draws, with these defined after the #version line, so that a program
-// carries no code for what it never draws): LFX_KIND, the ShapeKind raw
-// value; LFX_CLIPS, how many clips (0...2); LFX_GRADIENT, 1 for a gradient
+// draws, with these defined after the #version line too, so that a program
+// carries no code for what it never draws): VARIANT_KIND, the ShapeKind raw
+// value; VARIANT_CLIPS, how many clips (0...2); VARIANT_GRADIENT, 1 for a gradient
 // fill. -1, the default, reads the value from the instance.
-#ifndef LFX_KIND
-#define LFX_KIND -1
+#ifndef VARIANT_KIND
+#define VARIANT_KIND -1
 #endif
-#ifndef LFX_CLIPS
-#define LFX_CLIPS -1
+#ifndef VARIANT_CLIPS
+#define VARIANT_CLIPS -1
 #endif
-#ifndef LFX_GRADIENT
-#define LFX_GRADIENT -1
+#ifndef VARIANT_GRADIENT
+#define VARIANT_GRADIENT -1
 #endif
 
 flat in vec4 v_inverse;
@@ -37,7 +41,7 @@ flat in vec4 v_paint2;
 flat in uvec4 v_stops0;
 flat in uvec4 v_stops1;
 
-// Polygon edges (x0, y0, x1, y1) in device pixels, EDGE_ROW_LENGTH per row
+// Polygon edges (x0, y0, x1, y1) in device pixels, LFX_EDGE_ROW_LENGTH per row
 // (RGBA32F); the glyph atlas (R8); the offscreen layer being composited and
 // its mask (RGBA8, device-sized).
 uniform highp sampler2D u_edges;
@@ -52,8 +56,6 @@ out vec4 fragColor;
 // Window position of the frame's first pixel: (0, 0) in LayerFX's own target,
 // the rectangle's corner when drawing into a host's framebuffer.
 uniform vec2 u_origin;
-
-const int EDGE_ROW_LENGTH = 1024;
 
 const float PI = 3.14159265358979;
 
@@ -140,11 +142,11 @@ float gradientT(vec2 p) {
     int paint = int(v_paint0.x);
     vec2 s = v_paint0.zw;
     vec2 d = v_paint1.xy - s;
-    if (paint == 1) {
+    if (paint == LFX_PAINT_AXIAL) {
         float dd = dot(d, d);
         return dd > 0.0 ? dot(p - s, d) / dd : 0.0;
     }
-    if (paint == 2) {
+    if (paint == LFX_PAINT_RADIAL) {
         vec2 r = abs(d);
         if (r.x <= 0.0 || r.y <= 0.0) return 1.0;
         return length((p - s) / r);
@@ -170,7 +172,7 @@ vec4 gradientColor(vec2 p) {
     if (t <= stopLocation(0)) {
         result = stopColor(0);
     } else {
-        for (int i = 1; i < 6; i++) {
+        for (int i = 1; i < LFX_MAX_STOPS; i++) {
             if (i >= n) break;
             float hi = stopLocation(i);
             if (t <= hi) {
@@ -185,11 +187,11 @@ vec4 gradientColor(vec2 p) {
 }
 
 bool insideByRule(int winding) {
-    return v_shapeExtra.w > 0.5 ? (winding & 1) != 0 : winding != 0;
+    return int(v_shapeExtra.w) == LFX_WINDING_EVEN_ODD ? (winding & 1) != 0 : winding != 0;
 }
 
 vec4 pathEdge(int index) {
-    return texelFetch(u_edges, ivec2(index % EDGE_ROW_LENGTH, index / EDGE_ROW_LENGTH), 0);
+    return texelFetch(u_edges, ivec2(index % LFX_EDGE_ROW_LENGTH, index / LFX_EDGE_ROW_LENGTH), 0);
 }
 
 // The winding number of a polygon piece at point q: its winding offset plus
@@ -308,10 +310,10 @@ vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 vec4 shapeColor(vec2 p, int kind) {
     vec3 sd;
     float hMin, hMax;
-    if (kind == 0) {
+    if (kind == LFX_KIND_ELLIPSE) {
         sd = ellipseSDF(p, v_shape.xy, v_shape.zw);
         hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
-    } else if (kind == 1) {
+    } else if (kind == LFX_KIND_ROUNDED_RECT) {
         sd = roundedRectSDF(p, v_shape.xy, v_shape.zw, v_shapeExtra.x);
         hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
     } else {
@@ -327,12 +329,12 @@ vec4 shapeColor(vec2 p, int kind) {
     float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
     float strokeCov = bandCoverage(abs(d), 0.5 * v_translation.w / lg);
 
-#if LFX_GRADIENT == 1
+#if VARIANT_GRADIENT == 1
     vec4 paint = gradientColor(p);
-#elif LFX_GRADIENT == 0
+#elif VARIANT_GRADIENT == 0
     vec4 paint = v_fillColor;
 #else
-    vec4 paint = v_paint0.x > 0.5 ? gradientColor(p) : v_fillColor;
+    vec4 paint = int(v_paint0.x) != LFX_PAINT_SOLID ? gradientColor(p) : v_fillColor;
 #endif
     vec4 fill = premultiplied(paint) * fillCov;
     vec4 stroke = premultiplied(v_strokeColor) * strokeCov;
@@ -341,22 +343,22 @@ vec4 shapeColor(vec2 p, int kind) {
 
 void main() {
     vec2 device = gl_FragCoord.xy - u_origin;
-    int kind = LFX_KIND >= 0 ? LFX_KIND : int(v_translation.z);
+    int kind = VARIANT_KIND >= 0 ? VARIANT_KIND : int(v_translation.z);
     vec4 color;
-    if (kind == 3) {
+    if (kind == LFX_KIND_PATH) {
         color = premultiplied(v_fillColor) * pathCoverage(device);
-    } else if (kind == 7) {
+    } else if (kind == LFX_KIND_COMPOSITE) {
         ivec2 pixel = ivec2(device);
         color = texelFetch(u_layer, pixel, 0);
         if (v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
     } else {
         vec2 t = device - v_translation.xy;
         vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);
-        color = kind == 4 ? premultiplied(v_fillColor) * glyphCoverage(p) : shapeColor(p, kind);
+        color = kind == LFX_KIND_GLYPH ? premultiplied(v_fillColor) * glyphCoverage(p) : shapeColor(p, kind);
     }
 
     float coverage = v_shapeExtra.z;
-    float clips = LFX_CLIPS >= 0 ? float(LFX_CLIPS) : v_clipRadii.z;
+    float clips = VARIANT_CLIPS >= 0 ? float(VARIANT_CLIPS) : v_clipRadii.z;
     if (clips > 0.5) coverage *= clipCoverage(device, v_clip0Linear, v_clip0Offset, v_clipRadii.x);
     if (clips > 1.5) coverage *= clipCoverage(device, v_clip1Linear, v_clip1Offset, v_clipRadii.y);
     fragColor = color * coverage;

@@ -53,11 +53,11 @@ void main() {
     int kind = int(a_translation.z);
     vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;
     vec2 device;
-    if (kind == 3 || kind == 7) {
+    if (kind == LFX_KIND_PATH || kind == LFX_KIND_COMPOSITE) {
         device = vec2(corner.x < 0.0 ? a_shape.x : a_shape.z, corner.y < 0.0 ? a_shape.y : a_shape.w);
     } else {
         vec2 center, extent;
-        if (kind == 4) {
+        if (kind == LFX_KIND_GLYPH) {
             center = (a_shape.xy + a_shape.zw) * 0.5;
             extent = (a_shape.zw - a_shape.xy) * 0.5;
         } else {
@@ -68,7 +68,7 @@ void main() {
             float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
             float margin = 2.0 / max(sigmaMin, 1e-6);
             center = a_shape.xy;
-            extent = (kind == 2 ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w + margin);
+            extent = (kind == LFX_KIND_STAR ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w + margin);
         }
         vec2 local = center + corner * extent;
         device = vec2(a * local.x + c * local.y + a_translation.x,

@@ -78,8 +78,8 @@ static inline sdf star_sdf(float px, float py, const float shape[4], float rotat
 
 static inline sdf shape_sdf(const lfx_shape *s, const star_constants *k, float px, float py) {
     switch ((int)s->translation[2]) {
-    case 0: return ellipse_sdf(px, py, s->shape);
-    case 1: return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
+    case LFX_KIND_ELLIPSE: return ellipse_sdf(px, py, s->shape);
+    case LFX_KIND_ROUNDED_RECT: return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
     default: return star_sdf(px, py, s->shape, s->extra[1], k);
     }
 }
@@ -119,10 +119,10 @@ static inline void gradient_color(const lfx_shape *s, float x, float y, float ou
     float qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
     float dx = s->gradient_delta[0], dy = s->gradient_delta[1];
     float t;
-    if (s->gradient_kind == 1) {
+    if (s->gradient_kind == LFX_PAINT_AXIAL) {
         float dd = dx * dx + dy * dy;
         t = dd > 0 ? (qx * dx + qy * dy) / dd : 0;
-    } else if (s->gradient_kind == 2) {
+    } else if (s->gradient_kind == LFX_PAINT_RADIAL) {
         float rx = fabsf(dx), ry = fabsf(dy);
         t = (rx > 0 && ry > 0) ? lengthf(qx / rx, qy / ry) : 1;
     } else {
@@ -152,7 +152,7 @@ static inline void shade(const lfx_shape *s, const star_constants *k, float x, f
     float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
     sdf sd = shape_sdf(s, k, px, py);
     float h_min, h_max;
-    if ((int)s->translation[2] == 2) { h_min = s->shape[3]; h_max = s->shape[2]; }
+    if ((int)s->translation[2] == LFX_KIND_STAR) { h_min = s->shape[3]; h_max = s->shape[2]; }
     else { h_min = minf(s->shape[2], s->shape[3]); h_max = maxf(s->shape[2], s->shape[3]); }
     float lg = maxf(lengthf(sd.gx * inv[0] + sd.gy * inv[1], sd.gx * inv[2] + sd.gy * inv[3]), 1e-8f);
     float d = sd.d / lg;
@@ -160,7 +160,7 @@ static inline void shade(const lfx_shape *s, const star_constants *k, float x, f
     float fill_cov = band_coverage(maxf(fill_half + d, 0), fill_half) * minf(1, 2 * h_max / lg);
     float stroke_cov = band_coverage(fabsf(d), 0.5f * s->translation[3] / lg);
     float fill[4];
-    if (s->gradient_kind != 0) {
+    if (s->gradient_kind != LFX_PAINT_SOLID) {
         float g[4];
         gradient_color(s, px, py, g);
         fill[0] = g[0] * g[3] * fill_cov; fill[1] = g[1] * g[3] * fill_cov;
@@ -263,7 +263,7 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
     if (-d - reach - slack < stroke + pixel) return BLOCK_SHADED;                     /* near the outline */
     if (!plan->has_fill) return BLOCK_UNTOUCHED;                                      /* inside, no fill */
     if (!plan->interior_possible) return BLOCK_SHADED;
-    double h_min = plan->kind == 2 ? s->shape[3] : fmin(s->shape[2], s->shape[3]);
+    double h_min = plan->kind == LFX_KIND_STAR ? s->shape[3] : fmin(s->shape[2], s->shape[3]);
     double s_lo = (h_min - (-d + reach + slack)) / plan->stretch * (1 - 1e-5);
     double s_hi = (h_min - (-d - reach - slack)) / plan->min_stretch * (1 + 1e-5);
     if (!(s_lo >= 1)) return BLOCK_SHADED;
@@ -271,7 +271,7 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
      * 1 − ulp(s + 0.5); a solid fill whose color quantizes alike at both
      * (quantize_stable) is still exactly the interior color. */
     if (!no_power_of_two_between(s_lo, s_hi + 0.5)
-        && (s->gradient_kind != 0 || float_ulp(s_hi + 0.5) > plan->stable_ulp)) return BLOCK_SHADED;
+        && (s->gradient_kind != LFX_PAINT_SOLID || float_ulp(s_hi + 0.5) > plan->stable_ulp)) return BLOCK_SHADED;
     if (clips != CLIP_INSIDE) return BLOCK_SHADED;
     return BLOCK_INTERIOR;
 }
@@ -294,14 +294,14 @@ int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
 void lfx_shape_prepare(lfx_shape *s) {
     shape_plan plan = { 0 };
     plan.kind = (int)s->translation[2];
-    if (plan.kind == 2) plan.star = star_prepare(s);
-    plan.has_fill = s->gradient_kind != 0 || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
+    if (plan.kind == LFX_KIND_STAR) plan.star = star_prepare(s);
+    plan.has_fill = s->gradient_kind != LFX_PAINT_SOLID || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
     plan.has_stroke = s->translation[3] != 0
         && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
     /* An ellipse's distance is an estimate, not a bound, unless it is a circle. */
-    plan.bounded = plan.kind != 0 || s->shape[2] == s->shape[3];
+    plan.bounded = plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3];
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
-    double h_max = plan.kind == 2 ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
+    double h_max = plan.kind == LFX_KIND_STAR ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
     /* A solid fill at coverage exactly 1 under the opacity. */
@@ -410,7 +410,7 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
     float ty = py - s->translation[1];
     float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
     float8 d, gx, gy;
-    if ((int)s->translation[2] == 0) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
+    if ((int)s->translation[2] == LFX_KIND_ELLIPSE) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
     else rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
     float h_min = minf(s->shape[2], s->shape[3]), h_max = maxf(s->shape[2], s->shape[3]);
     float8 ga = gx * inv[0] + gy * inv[1], gb = gx * inv[2] + gy * inv[3];
@@ -441,7 +441,7 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
 }
 
 static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
-    if ((int)s->translation[2] <= 1 && s->gradient_kind == 0) {
+    if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind == LFX_PAINT_SOLID) {
         for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
     }
     for (int x = x0; x <= x1; x++) {
@@ -464,7 +464,7 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
         int block = plan->bounded && !s->every_pixel ? classify_block(s, k, plan, bx, x_end, by, y_end)
                                                     : BLOCK_SHADED;
-        int gradient = s->gradient_kind != 0;
+        int gradient = s->gradient_kind != LFX_PAINT_SOLID;
         if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
         for (int y = by; y <= y_end; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;

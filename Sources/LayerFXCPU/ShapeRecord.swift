@@ -26,12 +26,12 @@ extension lfx_shape {
         gradient_start = (gradient.start.x, gradient.start.y)
         gradient_delta = (gradient.delta.x, gradient.delta.y)
         withUnsafeMutableBytes(of: &locations) { raw in
-            for (i, location) in gradient.locations.prefix(6).enumerated() {
+            for (i, location) in gradient.locations.prefix(GradientPaint.maximumStops).enumerated() {
                 raw.storeBytes(of: location, toByteOffset: i * 4, as: Float.self)
             }
         }
         withUnsafeMutableBytes(of: &colors) { raw in
-            for (i, color) in gradient.colors.prefix(6).enumerated() {
+            for (i, color) in gradient.colors.prefix(GradientPaint.maximumStops).enumerated() {
                 for lane in 0..<4 { raw.storeBytes(of: color[lane], toByteOffset: (i * 4 + lane) * 4, as: Float.self) }
             }
         }

@@ -1,15 +1,16 @@
 import CEGL
+import CLayerFXLayout
 import LayerFXPrimitives
 
 /// The textures a frame's primitives read: polygon edges (RGBA32F,
-/// ``edgeRowLength`` edges per row, as `EDGE_ROW_LENGTH` in the fragment
-/// shader) and the glyph atlas (R8, re-sent only when its generation changes).
+/// ``edgeRowLength`` edges per row, `LFX_EDGE_ROW_LENGTH` of `lfx_layout.h`
+/// as the fragment shader reads them) and the glyph atlas (R8, re-sent only when its generation changes).
 /// Both are sampled with `texelFetch`, so filtering never applies.
 struct FrameTextures {
     static let edgeUnit: GLenum = 0
     static let atlasUnit: GLenum = 1
-    /// Edges per texture row; the fragment shader's `EDGE_ROW_LENGTH`.
-    static let edgeRowLength = 1024
+    /// Edges per texture row, `LFX_EDGE_ROW_LENGTH`.
+    static let edgeRowLength = Int(LFX_EDGE_ROW_LENGTH)
 
     private var edgeTexture: GLuint = 0
     private var edgeRows = 0

@@ -10,11 +10,11 @@ import LayerFXPrimitives
 struct PrimitivePrograms {
     /// What a primitive needs of the fragment shader.
     struct Variant: Hashable {
-        /// The `ShapeKind` raw value (`LFX_KIND`).
+        /// The `ShapeKind` raw value (`VARIANT_KIND`).
         var kind: Int
-        /// How many clips it has, 0…2 (`LFX_CLIPS`).
+        /// How many clips it has, 0…2 (`VARIANT_CLIPS`).
         var clips: Int
-        /// Whether its fill is a gradient (`LFX_GRADIENT`; analytic shapes only).
+        /// Whether its fill is a gradient (`VARIANT_GRADIENT`; analytic shapes only).
         var gradient: Bool
 
         /// The variant that draws `primitive`, decided as the shader decides at run time.
@@ -26,7 +26,7 @@ struct PrimitivePrograms {
         }
 
         var defines: [(String, Int)] {
-            [("LFX_KIND", kind), ("LFX_CLIPS", clips), ("LFX_GRADIENT", gradient ? 1 : 0)]
+            [("VARIANT_KIND", kind), ("VARIANT_CLIPS", clips), ("VARIANT_GRADIENT", gradient ? 1 : 0)]
         }
     }
 

@@ -4,9 +4,10 @@ import CEGL
 struct ShaderProgram {
     let id: GLuint
 
-    /// Compiles `vertex` and `fragment` (file names in `Shaders/`), the
-    /// fragment shader with `defines` (`#define NAME VALUE` lines after its
-    /// `#version` line), and links them.
+    /// Compiles `vertex` and `fragment` (file names in `Shaders/`), both with
+    /// the display list's constants (`ShaderSource.layoutDefines`, from
+    /// `lfx_layout.h`) and the fragment shader also with `defines`, as
+    /// `#define NAME VALUE` lines after the `#version` line, and links them.
     init(vertex: String, fragment: String, defines: [(String, Int)] = []) throws {
         let vs = try Self.compile(vertex, type: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vs) }
@@ -30,8 +31,8 @@ struct ShaderProgram {
         guard var source = ShaderSource.files[name] else {
             throw GPUError("shader \(name) is not embedded in this build")
         }
-        if !defines.isEmpty, let versionEnd = source.firstIndex(of: "\n") {
-            let lines = defines.map { "#define \($0.0) \($0.1)\n" }.joined()
+        if let versionEnd = source.firstIndex(of: "\n") {
+            let lines = ShaderSource.layoutDefines + defines.map { "#define \($0.0) \($0.1)\n" }.joined()
             source.insert(contentsOf: lines, at: source.index(after: versionEnd))
         }
         let shader = glCreateShader(type)

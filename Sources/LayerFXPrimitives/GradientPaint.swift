@@ -1,7 +1,8 @@
+import CLayerFXLayout
 import LayerFXCore
 
 /// How a primitive's fill is painted; raw values are what the shaders see in
-/// `a_paint0.x`.
+/// `a_paint0.x`, the `LFX_PAINT_` constants of `lfx_layout.h`.
 public enum PaintKind: Int, Sendable, CaseIterable {
     /// `fillColor`.
     case solid = 0
@@ -19,7 +20,7 @@ public enum PaintKind: Int, Sendable, CaseIterable {
 /// primitive's local units.
 public struct GradientPaint: Equatable, Sendable {
     /// Most colour stops one primitive carries (the instance layout's room).
-    public static let maximumStops = 6
+    public static let maximumStops = Int(LFX_MAX_STOPS)
 
     /// Axial, radial or conic.
     public var kind: PaintKind

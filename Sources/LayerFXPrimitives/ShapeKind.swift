@@ -1,5 +1,6 @@
 /// What a primitive is. Raw values are what the shaders see in
-/// `a_translation.z`. Kinds up to ``glyph`` are drawn as one quad each;
+/// `a_translation.z`, the `LFX_KIND_` constants of `lfx_layout.h` (the
+/// header C kernels and shaders read them from; a test checks they agree). Kinds up to ``glyph`` are drawn as one quad each;
 /// ``beginLayer``, ``beginMask`` and ``composite`` structure the array into
 /// offscreen layers (see ``Frame``).
 public enum ShapeKind: Int, Sendable, CaseIterable {
@@ -36,7 +37,8 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     public var isDrawn: Bool { rawValue <= ShapeKind.glyph.rawValue || self == .composite }
 }
 
-/// How a ``ShapeKind/path`` band decides what is inside.
+/// How a ``ShapeKind/path`` band decides what is inside; raw values are the
+/// `LFX_WINDING_` constants of `lfx_layout.h`.
 public enum WindingRule: Int, Sendable {
     /// Inside where the winding number is not zero.
     case nonZero = 0

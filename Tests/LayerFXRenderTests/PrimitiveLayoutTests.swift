@@ -1,18 +1,18 @@
+import CLayerFXLayout
 import CLayerFXRaster
 import Foundation
 import LayerFX
 import Testing
 
-/// The instance layout is defined once (`PrimitiveInstance.attributes`) and
-/// mirrored by the vertex shader's attribute block; these fail on drift.
+/// The display list's layouts and constants are defined once, in
+/// `lfx_layout.h`; the Swift types, the C kernels and the shaders (whose
+/// attribute blocks mirror `PrimitiveInstance.attributes`) must agree with
+/// it. These fail on drift.
 struct PrimitiveLayoutTests {
     /// `layout(location = N) in TYPE name;` declarations of a vertex shader.
     static func shaderAttributes(_ file: String = "primitive.vert.glsl") throws
         -> [(location: Int, type: String, name: String)] {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Shaders/\(file)")
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try String(contentsOf: shaderURL(file), encoding: .utf8)
         let pattern = try NSRegularExpression(
             pattern: #"layout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*in\s+(\w+)\s+(\w+)\s*;"#)
         let range = NSRange(source.startIndex..., in: source)
@@ -20,6 +20,13 @@ struct PrimitiveLayoutTests {
             func group(_ i: Int) -> String { String(source[Range(match.range(at: i), in: source)!]) }
             return (Int(group(1))!, group(2), group(3))
         }
+    }
+
+    /// A file of the repository's `Shaders/`.
+    static func shaderURL(_ file: String) -> URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Shaders/\(file)")
     }
 
     @Test func shaderDeclaresExactlyTheSwiftAttributes() throws {
@@ -54,5 +61,57 @@ struct PrimitiveLayoutTests {
         #expect(MemoryLayout<lfx_circle>.offset(of: \lfx_circle.ring) == MemoryLayout<DeviceCircle>.offset(of: \.ring))
         #expect(MemoryLayout<lfx_circle>.offset(of: \lfx_circle.fill) == MemoryLayout<DeviceCircle>.offset(of: \.fill))
         #expect(MemoryLayout<lfx_circle>.offset(of: \lfx_circle.stroke) == MemoryLayout<DeviceCircle>.offset(of: \.stroke))
+    }
+
+    /// Every field of `PrimitiveInstance` sits where `lfx_instance` has it.
+    @Test func primitiveInstanceHasTheHeadersLayout() {
+        let pairs: [(PartialKeyPath<PrimitiveInstance>, PartialKeyPath<lfx_instance>)] = [
+            (\.transform, \.transform), (\.translation, \.translation), (\.shape, \.shape),
+            (\.shapeExtra, \.shape_extra), (\.fillColor, \.fill_color), (\.strokeColor, \.stroke_color),
+            (\.clip0Linear, \.clip0_linear), (\.clip0Offset, \.clip0_offset),
+            (\.clip1Linear, \.clip1_linear), (\.clip1Offset, \.clip1_offset), (\.clipRadii, \.clip_radii),
+            (\.paint0, \.paint0), (\.paint1, \.paint1), (\.paint2, \.paint2),
+            (\.stops0, \.stops0), (\.stops1, \.stops1),
+        ]
+        #expect(pairs.count == PrimitiveInstance.attributes.count)
+        for (swift, c) in pairs {
+            #expect(MemoryLayout<PrimitiveInstance>.offset(of: swift) == MemoryLayout<lfx_instance>.offset(of: c))
+        }
+        #expect(MemoryLayout<PrimitiveInstance>.size == MemoryLayout<lfx_instance>.size)
+    }
+
+    /// The Swift enums' raw values and limits are the header's constants.
+    @Test func kindsPaintsAndRulesAreTheHeadersConstants() {
+        let kinds: [(ShapeKind, Int32)] = [
+            (.ellipse, LFX_KIND_ELLIPSE), (.roundedRect, LFX_KIND_ROUNDED_RECT), (.star, LFX_KIND_STAR),
+            (.path, LFX_KIND_PATH), (.glyph, LFX_KIND_GLYPH), (.beginLayer, LFX_KIND_BEGIN_LAYER),
+            (.beginMask, LFX_KIND_BEGIN_MASK), (.composite, LFX_KIND_COMPOSITE),
+        ]
+        #expect(kinds.count == ShapeKind.allCases.count)
+        for (kind, constant) in kinds { #expect(kind.rawValue == Int(constant), "\(kind)") }
+        let paints: [(PaintKind, Int32)] = [
+            (.solid, LFX_PAINT_SOLID), (.axial, LFX_PAINT_AXIAL), (.radial, LFX_PAINT_RADIAL), (.conic, LFX_PAINT_CONIC),
+        ]
+        #expect(paints.count == PaintKind.allCases.count)
+        for (paint, constant) in paints { #expect(paint.rawValue == Int(constant), "\(paint)") }
+        #expect(WindingRule.nonZero.rawValue == Int(LFX_WINDING_NON_ZERO))
+        #expect(WindingRule.evenOdd.rawValue == Int(LFX_WINDING_EVEN_ODD))
+        #expect(GradientPaint.maximumStops == Int(LFX_MAX_STOPS))
+    }
+
+    /// The shaders name kinds, paints and limits by the header's constants:
+    /// no comparison of a kind or paint with a bare number is left.
+    @Test func shadersUseTheHeadersConstantsNotLiterals() throws {
+        let literal = try NSRegularExpression(pattern: #"\b(kind|paint)\s*(==|!=|<=|>=|<|>)\s*[0-9]"#)
+        for file in ["primitive.vert.glsl", "primitive.frag.glsl", "circle.vert.glsl", "circle.frag.glsl"] {
+            let source = try String(contentsOf: Self.shaderURL(file), encoding: .utf8)
+            let matches = literal.numberOfMatches(in: source, range: NSRange(source.startIndex..., in: source))
+            #expect(matches == 0, "\(file) compares a kind or paint with a literal")
+        }
+        let fragment = try String(contentsOf: Self.shaderURL("primitive.frag.glsl"), encoding: .utf8)
+        for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_MAX_STOPS", "LFX_WINDING_EVEN_ODD",
+                     "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH"] {
+            #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
+        }
     }
 }

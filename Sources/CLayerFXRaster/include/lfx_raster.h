@@ -6,17 +6,7 @@
 #define LFX_RASTER_H
 #include <stddef.h>
 #include <stdint.h>
-
-/* A circle in device pixels, the memory layout of LayerFX's `DeviceCircle`
- * (whose documentation gives the formulas): (cx, cy, R, R + 0.5), (h + 0.5,
- * 2h, ring alpha, reach), fill and ring colors premultiplied with opacity
- * folded in. */
-typedef struct {
-    float geometry[4];
-    float ring[4];
-    float fill[4];
-    float stroke[4];
-} lfx_circle;
+#include "lfx_layout.h"
 
 /* Draws rows first_row...last_row (device rows) of `circle` into an RGBA8
  * image whose device row `image_y0` starts at `image`, rows `stride` bytes
@@ -50,7 +40,7 @@ typedef struct {
  * Shaders/primitive.frag.glsl. */
 typedef struct {
     float inverse[4];        /* device → local linear part (a, b, c, d) */
-    float translation[4];    /* device tx, ty, kind (0 ellipse, 1 rounded rect, 2 star), stroke width (local) */
+    float translation[4];    /* device tx, ty, kind (LFX_KIND_ELLIPSE...STAR), stroke width (local) */
     float shape[4];          /* kind geometry, see ShapeKind */
     float extra[4];          /* kind extras; z is the opacity */
     float fill[4];           /* premultiplied fill */
@@ -60,9 +50,9 @@ typedef struct {
     float clip_radii[4];     /* clip 0 radius, clip 1 radius, clips in use (0...2), unused */
     float gradient_start[2]; /* local units */
     float gradient_delta[2]; /* end − start */
-    float locations[6];
-    float colors[6][4];      /* straight alpha */
-    int32_t gradient_kind;   /* 0 none, 1 axial, 2 radial, 3 conic */
+    float locations[LFX_MAX_STOPS];
+    float colors[LFX_MAX_STOPS][4]; /* straight alpha */
+    int32_t gradient_kind;   /* an LFX_PAINT_ constant */
     int32_t stop_count;      /* 1...6 */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
     int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */

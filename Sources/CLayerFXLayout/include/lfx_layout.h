@@ -1,0 +1,87 @@
+/* The display list's shared definitions, written once for every language
+ * that reads a display list:
+ *
+ * - Swift (LayerFXPrimitives) imports this header: the kind, paint and
+ *   winding enums and the limits below are checked against these constants
+ *   by tests, and the instance structs' layouts against these structs;
+ * - the CPU kernels (CLayerFXRaster) include it;
+ * - the shader build (Plugins/ShaderEmbed) turns every line of the form
+ *   `#define LFX_NAME integer` into the same `#define` at the top of every
+ *   shader, so GLSL names the kinds as C and Swift do.
+ *
+ * Keep each constant on one line as `#define LFX_NAME integer`: that is the
+ * only form the shader build reads. */
+#ifndef LFX_LAYOUT_H
+#define LFX_LAYOUT_H
+#include <stdint.h>
+
+/* What a primitive is (ShapeKind), stored as a float in the instance's
+ * translation.z. Kinds up to LFX_KIND_GLYPH are drawn as one quad each; the
+ * last three structure the list into offscreen layers. */
+#define LFX_KIND_ELLIPSE 0
+#define LFX_KIND_ROUNDED_RECT 1
+#define LFX_KIND_STAR 2
+#define LFX_KIND_PATH 3
+#define LFX_KIND_GLYPH 4
+#define LFX_KIND_BEGIN_LAYER 5
+#define LFX_KIND_BEGIN_MASK 6
+#define LFX_KIND_COMPOSITE 7
+
+/* How a fill is painted (PaintKind), stored as a float in paint0.x. */
+#define LFX_PAINT_SOLID 0
+#define LFX_PAINT_AXIAL 1
+#define LFX_PAINT_RADIAL 2
+#define LFX_PAINT_CONIC 3
+
+/* How a path band decides what is inside (WindingRule), stored as a float
+ * in shapeExtra.w. */
+#define LFX_WINDING_NON_ZERO 0
+#define LFX_WINDING_EVEN_ODD 1
+
+/* Gradient stops one instance carries (locations in paint1.zw and paint2,
+ * colours in stops0 and stops1). */
+#define LFX_MAX_STOPS 6
+/* Clips one instance carries; deeper clips become offscreen layers. */
+#define LFX_MAX_CLIPS 2
+/* Polygon edges per row of the GPU's edge texture. */
+#define LFX_EDGE_ROW_LENGTH 1024
+
+/* Four 32-bit floats, or four 32-bit unsigned integers: every instance
+ * field is one (a vec4 or uvec4 vertex attribute). */
+typedef float lfx_vec4[4];
+typedef uint32_t lfx_uvec4[4];
+
+/* One primitive (LayerFX's `PrimitiveInstance`, the GPU's per-instance
+ * vertex attributes a_<field> in this order; its documentation says what
+ * each field holds per kind). */
+typedef struct {
+    lfx_vec4 transform;      /* local → device linear part (a, b, c, d) */
+    lfx_vec4 translation;    /* (tx, ty, kind, stroke width in local units) */
+    lfx_vec4 shape;          /* the kind's geometry */
+    lfx_vec4 shape_extra;    /* the kind's extras; z is the opacity */
+    lfx_vec4 fill_color;     /* straight alpha */
+    lfx_vec4 stroke_color;   /* straight alpha */
+    lfx_vec4 clip0_linear;   /* device → clip-local linear part */
+    lfx_vec4 clip0_offset;   /* (tx, ty, half width, half height) */
+    lfx_vec4 clip1_linear;
+    lfx_vec4 clip1_offset;
+    lfx_vec4 clip_radii;     /* (clip 0 radius, clip 1 radius, clips in use, unused) */
+    lfx_vec4 paint0;         /* (paint kind, stop count, start x, start y) */
+    lfx_vec4 paint1;         /* (end x, end y, location 0, location 1) */
+    lfx_vec4 paint2;         /* (locations 2...5) */
+    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte */
+    lfx_uvec4 stops1;        /* stop colours 4 and 5 */
+} lfx_instance;
+
+/* A circle in device pixels (LayerFX's `DeviceCircle`, whose documentation
+ * gives the formulas; the circle program's attributes a_geometry, a_ring,
+ * a_fill, a_stroke): (cx, cy, R, R + 0.5), (h + 0.5, 2h, ring alpha,
+ * reach), fill and ring colours premultiplied with opacity folded in. */
+typedef struct {
+    lfx_vec4 geometry;
+    lfx_vec4 ring;
+    lfx_vec4 fill;
+    lfx_vec4 stroke;
+} lfx_circle;
+
+#endif

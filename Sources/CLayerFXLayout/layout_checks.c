@@ -1,0 +1,9 @@
+/* Compile-time checks of lfx_layout.h: every instance field is 16 bytes,
+ * packed, so the structs can be uploaded as vertex attributes as they are. */
+#include "lfx_layout.h"
+#include <stddef.h>
+
+_Static_assert(sizeof(lfx_instance) == 16 * 16, "lfx_instance is sixteen vec4 attributes");
+_Static_assert(offsetof(lfx_instance, stops1) == 15 * 16, "lfx_instance fields are packed");
+_Static_assert(sizeof(lfx_circle) == 4 * 16, "lfx_circle is four vec4 attributes");
+_Static_assert(LFX_MAX_STOPS <= 8, "stops0 and stops1 hold eight colours");
