@@ -362,6 +362,23 @@ static inline uint8v blend8(uint8v s, uint8v d, uint8v inv_a) {
     return v > 255 ? (uint8v)255 : v;
 }
 
+/* Blends eight premultiplied colors (channel vectors c[0...3]) onto the
+ * RGBA8 pixels x...x+7 of `row`, as blend_into does one by one (a color
+ * that quantizes to 0 leaves its pixel as it is, as blend_into's skip). */
+static inline void blend8_into(uint8_t *row, int x, const float8 c[4]) {
+    uint8v q[4];
+    for (int j = 0; j < 4; j++) q[j] = quantize8(c[j]);
+    uint32_t pixels[8];
+    __builtin_memcpy(pixels, row + 4 * x, 32);
+    uint8v dst;
+    for (int i = 0; i < 8; i++) dst[i] = pixels[i];
+    uint8v inv_a = 255 - q[3];
+    uint8v out = blend8(q[0], dst & 255, inv_a) | (blend8(q[1], (dst >> 8) & 255, inv_a) << 8)
+        | (blend8(q[2], (dst >> 16) & 255, inv_a) << 16) | (blend8(q[3], dst >> 24, inv_a) << 24);
+    for (int i = 0; i < 8; i++) pixels[i] = out[i];
+    __builtin_memcpy(row + 4 * x, pixels, 32);
+}
+
 /* rounded_rect_sdf, eight points at a time. */
 static inline void rounded_rect_sdf8(float8 px, float8 py, float cx, float cy, float hx, float hy, float radius,
                                      float8 *d, float8 *gx, float8 *gy) {
@@ -424,20 +441,56 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
     float8 clip = s->extra[2];
     if (s->clip_radii[2] > 0.5f) clip *= one_clip8(px, py, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
     if (s->clip_radii[2] > 1.5f) clip *= one_clip8(px, py, s->clip1_linear, s->clip1_offset, s->clip_radii[1]);
-    uint8v q[4];
+    float8 c[4];
     for (int j = 0; j < 4; j++) {
         float8 fill = s->fill[j] * fill_cov;
-        q[j] = quantize8((s->stroke[j] * stroke_cov + fill * (1 - stroke_a)) * clip);
+        c[j] = (s->stroke[j] * stroke_cov + fill * (1 - stroke_a)) * clip;
     }
-    uint32_t pixels[8];
-    __builtin_memcpy(pixels, row + 4 * x, 32);
-    uint8v dst;
-    for (int i = 0; i < 8; i++) dst[i] = pixels[i];
-    uint8v inv_a = 255 - q[3];
-    uint8v out = blend8(q[0], dst & 255, inv_a) | (blend8(q[1], (dst >> 8) & 255, inv_a) << 8)
-        | (blend8(q[2], (dst >> 16) & 255, inv_a) << 16) | (blend8(q[3], dst >> 24, inv_a) << 24);
-    for (int i = 0; i < 8; i++) pixels[i] = out[i];
-    __builtin_memcpy(row + 4 * x, pixels, 32);
+    blend8_into(row, x, c);
+}
+
+/* gradient_color for eight local points (axial and radial gradients). */
+static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
+    float8 qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
+    float dx = s->gradient_delta[0], dy = s->gradient_delta[1];
+    float8 t;
+    if (s->gradient_kind == LFX_PAINT_AXIAL) {
+        float dd = dx * dx + dy * dy;
+        t = dd > 0 ? (qx * dx + qy * dy) / dd : (float8)0;
+    } else {
+        float rx = fabsf(dx), ry = fabsf(dy);
+        if (rx > 0 && ry > 0) {
+            float8 ux = qx / rx, uy = qy / ry;
+            t = sqrt8(ux * ux + uy * uy);
+        } else {
+            t = 1;
+        }
+    }
+    int n = s->stop_count;
+    int8v first = t <= s->locations[0], done = first;
+    for (int j = 0; j < 4; j++) out[j] = first ? (float8)s->colors[0][j] : (float8)s->colors[n - 1][j];
+    for (int i = 1; i < n; i++) {
+        int8v here = ~done & (t <= s->locations[i]);
+        float lo = s->locations[i - 1], hi = s->locations[i];
+        float8 u = hi > lo ? (t - lo) / (hi - lo) : (float8)1;
+        for (int j = 0; j < 4; j++) {
+            out[j] = here ? s->colors[i - 1][j] * (1 - u) + s->colors[i][j] * u : out[j];
+        }
+        done |= here;
+    }
+}
+
+/* `gradient_run` for the eight pixels x...x+7 of a row. */
+static inline void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
+    const float *inv = s->inverse;
+    float opacity = s->extra[2];
+    float ty = y - s->translation[1];
+    float8 tx = (__builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f) - s->translation[0];
+    float8 px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
+    float8 g[4];
+    gradient_color8(s, px, py, g);
+    float8 c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
+    blend8_into(row, x, c);
 }
 
 static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
@@ -469,10 +522,51 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
         for (int y = by; y <= y_end; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
             if (block != BLOCK_INTERIOR) shade_run(row, bx, x_end, (float)y + 0.5f, s, k);
-            else if (gradient) gradient_run(row, bx, x_end, (float)y + 0.5f, s);
+            else if (gradient) {
+                int x = bx;
+                if (s->gradient_kind != LFX_PAINT_CONIC) for (; x + 7 <= x_end; x += 8) gradient8(row, x, (float)y + 0.5f, s);
+                gradient_run(row, x, x_end, (float)y + 0.5f, s);
+            }
             else blend_constant_run(row, bx, x_end, plan->interior);
         }
     }
+}
+
+/* The composite of pixels x...x+7 of one row (`target`, `content` and
+ * `mask` point at the row's start), as the per-pixel loop of
+ * lfx_composite_rows computes it: clear content or a clear mask gives the
+ * color 0, which leaves the target pixel as it is, as that loop's skip. */
+static inline void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
+                              const lfx_shape *clips, int inside) {
+    uint32_t pixels[8];
+    __builtin_memcpy(pixels, content + 4 * x, 32);
+    uint32_t any = 0;
+    for (int i = 0; i < 8; i++) any |= pixels[i];
+    if (any == 0) return;   /* clear content everywhere adds nothing */
+    uint8v source;
+    for (int i = 0; i < 8; i++) source[i] = pixels[i];
+    float8 c[4];
+    for (int j = 0; j < 4; j++) c[j] = __builtin_convertvector((source >> (8 * j)) & 255, float8) / 255.0f;
+    if (mask) {
+        uint8v alpha;
+        unsigned covered = 0;
+        for (int i = 0; i < 8; i++) { alpha[i] = mask[4 * (x + i) + 3]; covered |= alpha[i]; }
+        if (covered == 0) return;   /* a clear mask everywhere adds nothing */
+        float8 m = __builtin_convertvector(alpha, float8) / 255.0f;
+        for (int j = 0; j < 4; j++) c[j] *= m;
+    }
+    float8 coverage = clips->extra[2];
+    if (!inside) {
+        float8 px = __builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f;
+        if (clips->clip_radii[2] > 0.5f) {
+            coverage *= one_clip8(px, py, clips->clip0_linear, clips->clip0_offset, clips->clip_radii[0]);
+        }
+        if (clips->clip_radii[2] > 1.5f) {
+            coverage *= one_clip8(px, py, clips->clip1_linear, clips->clip1_offset, clips->clip_radii[1]);
+        }
+    }
+    for (int j = 0; j < 4; j++) c[j] *= coverage;
+    blend8_into(target, x, c);
 }
 
 LFX_CLONES
@@ -486,7 +580,12 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
         for (int y = by; y <= y_end; y++) {
             ptrdiff_t row = (ptrdiff_t)(y - image_y0) * stride;
             float py = (float)y + 0.5f;
-            for (int x = bx; x <= x_end; x++) {
+            int x = bx;
+            if (x_end - bx == 7) {
+                composite8(target + row, content + row, mask ? mask + row : NULL, x, py, clips, inside);
+                continue;
+            }
+            for (; x <= x_end; x++) {
                 ptrdiff_t at = row + 4 * x;
                 uint32_t pixel;
                 __builtin_memcpy(&pixel, content + at, 4);
