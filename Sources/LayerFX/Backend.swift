@@ -27,9 +27,9 @@ public enum BackendChoice: String, CaseIterable, Sendable {
 /// freely. A renderer made with ``usingCurrentGLContext()`` belongs to the
 /// thread on which the host's context is current.
 public final class Renderer: @unchecked Sendable {
-    private let backend: any RenderBackend
-    /// "gpu" or "cpu": the backend actually used.
-    public let backendName: String
+    private let engine: any RenderBackend
+    /// The backend actually used (`.auto` resolves to one of the two).
+    public var backend: Backend { engine.backend }
     /// Set when `.auto` fell back to the CPU: why the GPU was not used.
     public let fallbackReason: String?
     /// The limits on each frame's work (see `WorkBudget`); a scene that
@@ -48,22 +48,21 @@ public final class Renderer: @unchecked Sendable {
     public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil) throws {
         switch choice {
         case .cpu:
-            backend = CPURenderer(); backendName = "cpu"; fallbackReason = nil
+            engine = CPURenderer(); fallbackReason = nil
         case .gpu:
-            backend = try GPURenderer(device: device ?? .resolve(deviceOption: nil))
-            backendName = "gpu"; fallbackReason = nil
+            engine = try GPURenderer(device: device ?? .resolve(deviceOption: nil)); fallbackReason = nil
         case .auto:
             let selection = try device ?? .resolve(deviceOption: nil)
             do {
-                backend = try GPURenderer(device: selection); backendName = "gpu"; fallbackReason = nil
+                engine = try GPURenderer(device: selection); fallbackReason = nil
             } catch where !selection.namesDevice {
-                backend = CPURenderer(); backendName = "cpu"; fallbackReason = "\(error)"
+                engine = CPURenderer(); fallbackReason = "\(error)"
             }
         }
     }
 
-    private init(backend: any RenderBackend, name: String) {
-        self.backend = backend; backendName = name; fallbackReason = nil
+    private init(engine: any RenderBackend) {
+        self.engine = engine; fallbackReason = nil
     }
 
     /// A GPU renderer that draws with the host's EGL/OpenGL ES 3 context,
@@ -72,14 +71,14 @@ public final class Renderer: @unchecked Sendable {
     /// current; ``render(_:at:intoFramebuffer:origin:options:)`` draws into the
     /// host's framebuffer objects, and ``render(_:at:)`` still returns pixels.
     public static func usingCurrentGLContext() throws -> Renderer {
-        Renderer(backend: try GPURenderer(context: .host), name: "gpu")
+        Renderer(engine: try GPURenderer(context: .host))
     }
 
     /// The GPU backend's EGL platform and OpenGL ES renderer; `nil` on the CPU.
-    public var gpuInfo: GPUInfo? { (backend as? GPURenderer)?.info }
+    public var gpuInfo: GPUInfo? { (engine as? GPURenderer)?.info }
 
     /// True for a renderer made with ``usingCurrentGLContext()``.
-    public var usesHostGLContext: Bool { (backend as? GPURenderer)?.contextOwner == .host }
+    public var usesHostGLContext: Bool { (engine as? GPURenderer)?.contextOwner == .host }
 
     /// Evaluates `scene` at `time` seconds and draws it. Throws
     /// `WorkBudgetExceeded` when the frame would cost more than ``budget``
@@ -87,14 +86,43 @@ public final class Renderer: @unchecked Sendable {
     /// `at t=1.5 s: …`.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
         let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
-        do { return try backend.render(frame) } catch let error as GPUError {
-            throw GPUError("at t=\(time.numberText) s: \(error.description)")
-        }
+        return try naming(time) { try engine.render(frame) }
+    }
+
+    /// Evaluates `scene` at `time` seconds and draws it into `buffer`,
+    /// reusing its storage when it has the frame's size (a sequence drawn
+    /// into one buffer allocates no pixels per frame); errors as
+    /// ``render(_:at:)``.
+    public func render(_ scene: Scene, at time: Double, into buffer: inout PixelBuffer) throws {
+        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        try naming(time) { try engine.render(frame, into: &buffer) }
+    }
+
+    /// Evaluates `scene` at `time` seconds and draws it into caller memory:
+    /// `SceneEvaluator.pixelSize(of:)` rows of premultiplied RGBA8 pixels,
+    /// top row first, `rowBytes` apart (at least the width × 4); errors as
+    /// ``render(_:at:)``.
+    public func render(_ scene: Scene, at time: Double, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws {
+        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        try naming(time) { try engine.render(frame, into: pixels, rowBytes: rowBytes) }
     }
 
     /// Draws an already evaluated frame.
     public func render(_ frame: Frame) throws -> PixelBuffer {
-        try backend.render(frame)
+        try engine.render(frame)
+    }
+
+    /// Draws an already evaluated frame into `buffer`, reusing its storage
+    /// when it has the frame's size.
+    public func render(_ frame: Frame, into buffer: inout PixelBuffer) throws {
+        try engine.render(frame, into: &buffer)
+    }
+
+    /// `body`, with a GPU failure's message prefixed by the frame's time.
+    private func naming<T>(_ time: Double, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as GPUError {
+            throw GPUError("at t=\(time.numberText) s: \(error.description)")
+        }
     }
 
     /// Evaluates `scene` at `time` seconds and draws it into the host's
@@ -113,7 +141,7 @@ public final class Renderer: @unchecked Sendable {
     /// see ``render(_:at:intoFramebuffer:origin:options:)``.
     public func render(_ frame: Frame, intoFramebuffer framebuffer: UInt32,
                        origin: (x: Int, y: Int) = (0, 0), options: FramebufferRenderOptions = []) throws {
-        guard let gpu = backend as? GPURenderer, gpu.contextOwner == .host else {
+        guard let gpu = engine as? GPURenderer, gpu.contextOwner == .host else {
             throw GPUError("rendering into a framebuffer needs a renderer made with Renderer.usingCurrentGLContext()")
         }
         try gpu.render(frame, intoFramebuffer: framebuffer, origin: origin, options: options)

@@ -142,7 +142,7 @@ public func lfx_renderer_create(_ backend: Int32, _ out: UnsafeMutablePointer<Op
         if let reason = renderer.fallbackReason {
             Log.emit(.warning, "GPU unavailable, rendering on the CPU (\(reason))")
         }
-        out.pointee = HandleRegistry.add(RendererHandle(renderer, backend: renderer.backendName == "gpu" ? .gpu : .cpu))
+        out.pointee = HandleRegistry.add(RendererHandle(renderer, backend: renderer.backend == .gpu ? .gpu : .cpu))
     }
 }
 
@@ -201,9 +201,12 @@ public func lfx_render_to_buffer(_ renderer: OpaquePointer?, _ scene: OpaquePoin
         guard Int(stride) >= w * 4 else {
             throw CAPIError(.invalidArgument, "stride \(stride) is less than width × 4 = \(w * 4) bytes")
         }
+        guard flags & LFXRenderFlag.straightAlpha != 0 else {
+            // Premultiplied: drawn straight into the caller's rows.
+            return try renderer.renderer.render(scene.scene, at: scene.time, into: pixels, rowBytes: Int(stride))
+        }
         let image = try renderer.renderer.render(scene.scene, at: scene.time)
-        let bytes = flags & LFXRenderFlag.straightAlpha != 0 ? PNGEncoder.straightAlpha(image) : image.bytes
-        bytes.withUnsafeBytes { source in
+        PNGEncoder.straightAlpha(image).withUnsafeBytes { source in
             for row in 0..<h {
                 (pixels + row * Int(stride)).copyMemory(from: source.baseAddress! + row * w * 4, byteCount: w * 4)
             }

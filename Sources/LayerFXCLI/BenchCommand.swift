@@ -100,24 +100,25 @@ struct RipplesBenchCommand: ParsableCommand {
         let staticFrame = animated || evaluateOnly ? nil : try SceneEvaluator.frame(for: scene, at: 0, budget: budget)
         var times: [Double] = []
         var evaluationTimes: [Double] = []
-        var last: PixelBuffer?
+        // One buffer for every frame: drawing allocates no pixels.
+        var last = PixelBuffer(width: 0, height: 0, bytes: [])
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
             let frame = try staticFrame ?? SceneEvaluator.frame(for: scene, at: time, budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
-            if let renderer { last = try renderer.render(frame) }
+            if let renderer { try renderer.render(frame, into: &last) }
             let end = DispatchTime.now().uptimeNanoseconds
             if index >= warmup {
                 times.append(Double(end - start) / 1e6)
                 if staticFrame == nil { evaluationTimes.append(Double(evaluated - start) / 1e6) }
             }
         }
-        if let output, let last { try PNGEncoder.write(last, to: output) }
+        if let output, renderer != nil { try PNGEncoder.write(last, to: output) }
         let gpu = renderer?.gpuInfo
         return RippleBenchResult(
             count: field.ripples.count, width: field.width, height: field.height, frames: frames,
-            backend: evaluateOnly ? "none" : renderer!.backendName, animated: animated || evaluateOnly,
+            backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: animated || evaluateOnly,
             times: times, evaluationTimes: evaluationTimes, paintedPixels: field.paintedArea,
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
             platform: gpu?.platform?.rawValue)

@@ -92,11 +92,13 @@ struct SceneBenchCommand: ParsableCommand {
         let budget = renderer.budget
         let warmupNumbers = (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
         var times: [Double] = [], evaluationTimes: [Double] = []
+        // One buffer for every frame: drawing allocates no pixels, as in a sequence.
+        var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
         for (index, n) in (warmupNumbers + schedule.numbers).enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
             let frame = try SceneEvaluator.frame(for: scene, at: schedule.time(ofFrame: n), budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
-            _ = try renderer.render(frame)
+            try renderer.render(frame, into: &pixels)
             let end = DispatchTime.now().uptimeNanoseconds
             if index >= warmupNumbers.count {
                 times.append(Double(end - start) / 1e6)
@@ -106,7 +108,7 @@ struct SceneBenchCommand: ParsableCommand {
         let size = SceneEvaluator.pixelSize(of: scene)
         return SceneBenchResult(
             scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
-            backend: renderer.backendName,
+            backend: renderer.backend.rawValue,
             renderer: renderer.gpuInfo?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
             times: times, evaluationTimes: evaluationTimes)
     }

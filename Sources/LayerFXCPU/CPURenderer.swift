@@ -38,7 +38,29 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// The number of processors the bands are spread over.
     public static var defaultThreadCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
 
-    public func render(_ frame: Frame) throws -> PixelBuffer {
+    /// ``Backend/cpu``.
+    public var backend: Backend { .cpu }
+
+    /// Draws `frame` into `pixels`, rows `rowBytes` apart. Rows of exactly
+    /// `width × 4` bytes are drawn in place; longer rows are drawn into a
+    /// packed buffer first and copied.
+    public func render(_ frame: Frame, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws {
+        let width = frame.width, height = frame.height
+        guard width > 0, height > 0 else { return }
+        precondition(rowBytes >= width * 4, "rowBytes must be at least width × 4")
+        if rowBytes == width * 4 {
+            return try draw(frame, into: pixels.assumingMemoryBound(to: UInt8.self))
+        }
+        let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        defer { packed.deallocate() }
+        try draw(frame, into: packed)
+        for row in 0..<height {
+            (pixels + row * rowBytes).copyMemory(from: packed + row * width * 4, byteCount: width * 4)
+        }
+    }
+
+    /// Draws `frame` into `image`, `width × height` packed pixels.
+    private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
         let width = frame.width, height = frame.height
         let prepared = frame.primitives.compactMap { PreparedPrimitive($0, width: width, height: height) }
         // Rows each drawn primitive touches (markers and composites are never
@@ -68,32 +90,27 @@ public struct CPURenderer: RenderBackend, Sendable {
         let bandCount = (height + bandHeight - 1) / bandHeight
         let bandHeight = self.bandHeight
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
-        // Uninitialized: every band fills its rows with the background first.
-        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            count = buffer.count
-            guard count > 0 else { return }
-            let base = UnsafeSendablePointer(buffer.baseAddress!)
-            frame.pathEdges.withUnsafeBufferPointer { edges in
-                atlasTexels.withUnsafeBufferPointer { texels in
-                    let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
-                    prepared.withUnsafeBufferPointer { primitives in
-                        rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                          shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
-                            let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
-                                                     kernels: kernels)
-                            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                                let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
-                                var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
-                                band.fill(clearBytes)
-                                band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
-                            }
-                          } }
-                        } }
-                    }
+        // Every band fills its rows with the background first.
+        let base = UnsafeSendablePointer(image)
+        frame.pathEdges.withUnsafeBufferPointer { edges in
+            atlasTexels.withUnsafeBufferPointer { texels in
+                let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
+                prepared.withUnsafeBufferPointer { primitives in
+                    rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
+                      shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
+                        let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
+                                                 kernels: kernels)
+                        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+                            let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
+                            var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
+                            band.fill(clearBytes)
+                            band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
+                        }
+                      } }
+                    } }
                 }
             }
         }
-        return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 }
 

@@ -92,21 +92,34 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
-    /// Draws `frame` and returns its pixels, top row first, premultiplied.
-    public func render(_ frame: Frame) throws -> PixelBuffer {
+    /// ``Backend/gpu``.
+    public var backend: Backend { .gpu }
+
+    /// Draws `frame` into the renderer's own framebuffer and reads it back
+    /// into `pixels`, rows `rowBytes` apart (`glReadPixels` with
+    /// `GL_PACK_ROW_LENGTH` when `rowBytes` is a whole number of pixels,
+    /// otherwise row by row).
+    public func render(_ frame: Frame, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws {
+        let width = frame.width, height = frame.height
+        guard width > 0, height > 0 else { return }
+        precondition(rowBytes >= width * 4, "rowBytes must be at least width × 4")
         try withCurrentContext {
-            try prepareTarget(width: frame.width, height: frame.height)
+            try prepareTarget(width: width, height: height)
             try drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
-            try failureCheck.check(while: "drawing a \(frame.width)×\(frame.height) frame")
-            var bytes = [UInt8](repeating: 0, count: frame.width * frame.height * 4)
+            try failureCheck.check(while: "drawing a \(width)×\(height) frame")
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            bytes.withUnsafeMutableBytes { raw in
-                glReadPixels(0, 0, GLsizei(frame.width), GLsizei(frame.height),
-                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+            if rowBytes % 4 == 0 {
+                glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(clamping: rowBytes / 4))
+                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), pixels)
+                glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+            } else {
+                for row in 0..<height {
+                    glReadPixels(0, GLint(row), GLsizei(width), 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                                 pixels + row * rowBytes)
+                }
             }
-            try failureCheck.check(while: "reading back a \(frame.width)×\(frame.height) frame")
-            return PixelBuffer(width: frame.width, height: frame.height, bytes: bytes)
+            try failureCheck.check(while: "reading back a \(width)×\(height) frame")
         }
     }
 

@@ -82,9 +82,3 @@ public struct PixelBuffer: Sendable, Equatable {
         return SIMD4(bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
     }
 }
-
-/// A renderer of frames: the GPU and CPU backends.
-public protocol RenderBackend {
-    /// Draws `frame` and returns its pixels.
-    func render(_ frame: Frame) throws -> PixelBuffer
-}

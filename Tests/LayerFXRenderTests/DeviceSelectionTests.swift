@@ -55,7 +55,7 @@ struct DeviceSelectionTests {
     @Test func anUnnamedDeviceFallsBackToTheCPUWithAuto() throws {
         guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }
         let renderer = try Renderer(.auto, device: GPUDeviceSelection(platform: .gbm))
-        #expect(renderer.backendName == "cpu")
+        #expect(renderer.backend == .cpu)
         #expect(renderer.fallbackReason == "no EGL display could be opened (gbm: no /dev/dri/renderD* node)")
     }
 

@@ -1,0 +1,59 @@
+/// Which backend draws: the two implementations of ``RenderBackend``.
+public enum Backend: String, Sendable, CaseIterable {
+    /// OpenGL ES 3 through EGL (`GPURenderer`).
+    case gpu
+    /// The C kernels on all cores (`CPURenderer`).
+    case cpu
+}
+
+/// A renderer of frames: the GPU and CPU backends.
+///
+/// A backend draws a ``Frame`` into a target: caller memory (rows of any
+/// length), a ``PixelBuffer`` whose storage is reused from frame to frame,
+/// or a new ``PixelBuffer``. The GPU backend also draws into a host's
+/// framebuffer object (`GPURenderer.render(_:intoFramebuffer:origin:options:)`).
+/// Every target gets the same bytes: premultiplied RGBA8, top row first.
+public protocol RenderBackend {
+    /// Which backend this is.
+    var backend: Backend { get }
+
+    /// Draws `frame` into caller memory: `frame.height` rows of
+    /// `frame.width` premultiplied RGBA8 pixels, top row first, the first at
+    /// `pixels` and each `rowBytes` bytes after the one above
+    /// (`rowBytes ≥ frame.width × 4`). Bytes past each row's pixels are not
+    /// touched.
+    func render(_ frame: Frame, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws
+}
+
+extension RenderBackend {
+    /// Draws `frame` into `buffer`, reusing its storage when it already has
+    /// the frame's size and is not shared (a sequence drawn into one buffer
+    /// allocates no memory per frame).
+    public func render(_ frame: Frame, into buffer: inout PixelBuffer) throws {
+        let width = frame.width, height = frame.height
+        guard buffer.width == width, buffer.height == height else {
+            buffer = try render(frame)
+            return
+        }
+        guard width > 0, height > 0 else { return }
+        try buffer.bytes.withUnsafeMutableBytes { raw in
+            try render(frame, into: raw.baseAddress!, rowBytes: width * 4)
+        }
+    }
+
+    /// Draws `frame` into a new buffer and returns it.
+    public func render(_ frame: Frame) throws -> PixelBuffer {
+        let width = frame.width, height = frame.height
+        var failure: (any Error)?
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = buffer.count
+            guard let base = buffer.baseAddress else { return }
+            do { try render(frame, into: UnsafeMutableRawPointer(base), rowBytes: width * 4) } catch {
+                buffer.initialize(repeating: 0)
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return PixelBuffer(width: width, height: height, bytes: bytes)
+    }
+}

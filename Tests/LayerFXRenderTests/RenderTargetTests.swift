@@ -1,0 +1,60 @@
+import LayerFX
+import Testing
+
+/// Every render target gets the same bytes: a new buffer, a reused buffer,
+/// and caller memory with padded rows (whose padding is left alone).
+@Suite(.serialized)
+struct RenderTargetTests {
+    static let sceneName = "26-mask-star-gradient.json"
+
+    static func frame(_ name: String = sceneName, at time: Double = 1) throws -> Frame {
+        try SceneEvaluator.frame(for: Fixtures.scene(name), at: time)
+    }
+
+    @Test func cpuTargets() throws {
+        try Self.checkEveryTarget(CPURenderer())
+    }
+
+    @Test(.enabled(if: Fixtures.gpuUnavailableReason == nil, "no EGL display or OpenGL ES 3 context"))
+    func gpuTargets() throws {
+        try Self.checkEveryTarget(Fixtures.gpu.get())
+    }
+
+    static func checkEveryTarget(_ renderer: any RenderBackend) throws {
+        try reusedBufferKeepsItsStorageAndGetsTheSameBytes(renderer)
+        try bufferOfAnotherSizeIsReplaced(renderer)
+        for padding in [0, 3, 16] { try callerMemoryWithPaddedRows(renderer, padding: padding) }
+    }
+
+    static func reusedBufferKeepsItsStorageAndGetsTheSameBytes(_ renderer: any RenderBackend) throws {
+        let first = try frame(at: 0), second = try frame(at: 1)
+        var buffer = try renderer.render(first)
+        let storage = buffer.bytes.withUnsafeBufferPointer { $0.baseAddress }
+        try renderer.render(second, into: &buffer)
+        #expect(buffer.bytes.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        #expect(buffer == (try renderer.render(second)))
+        #expect(buffer != (try renderer.render(first)))   // the frames differ, so the bytes were redrawn
+    }
+
+    static func bufferOfAnotherSizeIsReplaced(_ renderer: any RenderBackend) throws {
+        var buffer = PixelBuffer(width: 3, height: 2, bytes: [UInt8](repeating: 7, count: 24))
+        let frame = try frame()
+        try renderer.render(frame, into: &buffer)
+        #expect(buffer.width == frame.width && buffer.height == frame.height)
+        #expect(buffer == (try renderer.render(frame)))
+    }
+
+    static func callerMemoryWithPaddedRows(_ renderer: any RenderBackend, padding: Int) throws {
+        let frame = try frame()
+        let rowBytes = frame.width * 4 + padding
+        var memory = [UInt8](repeating: 0xA5, count: rowBytes * frame.height)
+        try memory.withUnsafeMutableBytes { try renderer.render(frame, into: $0.baseAddress!, rowBytes: rowBytes) }
+        let expected = try renderer.render(frame)
+        for y in 0..<frame.height {
+            let row = memory[(y * rowBytes)..<(y * rowBytes + frame.width * 4)]
+            #expect(Array(row) == Array(expected.bytes[(y * frame.width * 4)..<((y + 1) * frame.width * 4)]), "row \(y)")
+            #expect(memory[(y * rowBytes + frame.width * 4)..<((y + 1) * rowBytes)].allSatisfy { $0 == 0xA5 },
+                    "row \(y)'s padding was written")
+        }
+    }
+}
