@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 
 extension AnimatableValue {
     /// The value a fraction of the way from `from` to `to` (fractions outside
