@@ -57,4 +57,17 @@ public struct AffineTransform: Hashable, Sendable {
     public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
+
+    /// Determinant of the linear part, `a·d − b·c`.
+    public var determinant: Double { a * d - b * c }
+
+    /// The inverse transform, or nil when the matrix is singular (or its
+    /// determinant is not finite).
+    public var inverted: AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+                               tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
 }

@@ -213,14 +213,6 @@ extension AffineTransform {
         body(a); body(b); body(c); body(d); body(tx); body(ty)
     }
 
-    /// The inverse matrix; nil when singular.
-    fileprivate var inverted: AffineTransform? {
-        let det = a * d - b * c
-        guard det != 0, det.isFinite else { return nil }
-        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
-    }
-
     /// `self` concatenated with itself `count` times (a whole number ≥ 0), by squaring.
     fileprivate func power(_ count: Double) -> AffineTransform {
         var result = AffineTransform.identity, base = self
