@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "LayerFXCore"),
         .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
-        .target(name: "LayerFXGeometry", dependencies: ["LayerFXModel"]),
+        .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
         .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),
         .target(
@@ -49,7 +49,7 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "CLayerFXEncode"),
-        .target(name: "LayerFXImageIO", dependencies: ["LayerFXPrimitives", "CLayerFXEncode", "CPNG", "CGIF"]),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
         .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
         .target(
@@ -67,15 +67,16 @@ let package = Package(
         .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),
 
         .testTarget(name: "LayerFXCoreTests", dependencies: ["LayerFXCore"]),
-        .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
-        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
-        .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
+        .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel", "LayerFXCore"]),
+        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel", "LayerFXCore"]),
+        .testTarget(
+            name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene", "LayerFXCore"]),
         .testTarget(
             name: "LayerFXRenderTests",
             dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "CPNG"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
-        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),
+        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "CPNG"]),
         .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),

@@ -1,4 +1,4 @@
-import LayerFXModel
+import LayerFXCore
 import LayerFXPrimitives
 
 /// A rounded-rectangle clip from a `masksToBounds` layer, kept as the map from

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXGeometry
 import LayerFXModel
 import LayerFXPrimitives

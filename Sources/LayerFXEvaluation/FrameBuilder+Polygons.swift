@@ -1,6 +1,5 @@
 import LayerFXCore
 import LayerFXGeometry
-import LayerFXModel
 import LayerFXPrimitives
 
 extension FrameBuilder {

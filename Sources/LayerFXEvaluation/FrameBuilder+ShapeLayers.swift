@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXGeometry
 import LayerFXModel
 import LayerFXPrimitives
@@ -34,7 +35,7 @@ extension FrameBuilder {
             return
         }
         if let fill {
-            emitFill(of: p.path, rule: p.fillRule == .evenOdd ? .evenOdd : .nonZero, color: fill, transform: transform,
+            emitFill(of: p.path, rule: p.fillRule, color: fill, transform: transform,
                      clips: clips)
         }
         if let stroke {

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
 import LayerFXText
@@ -11,23 +12,23 @@ extension FrameBuilder {
     mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         guard !p.string.isEmpty, charge(.textLength, p.string.unicodeScalars.count),
               let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
-              let alignment = TextAlignment(rawValue: p.alignmentMode.rawValue),
               let font = try? Font.resolve(p.font),
-              let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize, alignment: alignment,
-                                                  boundsWidth: p.bounds.size.width)
+              let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize,
+                                                  alignment: p.alignmentMode, boundsWidth: p.bounds.size.width)
         else { return }
         guard charge(.glyphs, glyphs.count) else { return }
         let linear = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))
         let translation = SIMD2(Float(transform.tx), Float(transform.ty))
         let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
         var emitted = false
-        for glyph in glyphs where glyph.rect.width > 0 {
-            let x0 = p.bounds.origin.x + glyph.rect.x, y0 = p.bounds.origin.y + glyph.rect.y
+        for glyph in glyphs where glyph.rect.size.width > 0 {
+            let x0 = p.bounds.origin.x + glyph.rect.origin.x, y0 = p.bounds.origin.y + glyph.rect.origin.y
             var instance = PrimitiveInstance.glyph(
-                quad: SIMD4(Float(x0), Float(y0), Float(x0 + glyph.rect.width), Float(y0 + glyph.rect.height)),
+                quad: SIMD4(Float(x0), Float(y0), Float(x0 + glyph.rect.size.width),
+                            Float(y0 + glyph.rect.size.height)),
                 transform: linear, translation: translation,
                 atlasOrigin: SIMD2(glyph.atlasRect.x, glyph.atlasRect.y),
-                texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.width),
+                texelsPerUnit: (glyph.atlasRect.z - glyph.atlasRect.x) / Float(glyph.rect.size.width),
                 color: vector, opacity: 1)
             clips.apply(to: &instance)
             let box = instance.deviceBounds

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
 

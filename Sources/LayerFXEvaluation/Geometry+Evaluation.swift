@@ -1,5 +1,4 @@
-import LayerFXModel
-import LayerFXPrimitives
+import LayerFXCore
 
 extension Rect {
     /// The same rectangle with a non-negative width and height (as `CGRect.standardized`).

@@ -1,4 +1,5 @@
 import CEGL
+import LayerFXCore
 import LayerFXPrimitives
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// Turns paths into polylines (for filling, and for stroking with `PathStroker`).

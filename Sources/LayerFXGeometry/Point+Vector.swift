@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import LayerFXModel
+import LayerFXCore
 
 /// Points as 2D vectors, for the geometry in this module.
 extension Point {

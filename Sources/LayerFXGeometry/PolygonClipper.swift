@@ -1,4 +1,4 @@
-import LayerFXModel
+import LayerFXCore
 
 /// Clips closed polygons to a rectangle (Sutherland–Hodgman, one side at a
 /// time), so that coordinates far outside the frame (a layer at 1e30 points,

@@ -1,4 +1,4 @@
-import LayerFXModel
+import LayerFXCore
 
 /// A flattened contour: the points of a path's contour in order, curves
 /// replaced by chords.

@@ -1,4 +1,4 @@
-import LayerFXModel
+import LayerFXCore
 
 /// A stretch of a contour stroked as one piece: joins between its segments,
 /// caps at its two ends, or joins all round when it is closed.

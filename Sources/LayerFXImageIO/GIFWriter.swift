@@ -3,7 +3,6 @@ import Glibc
 #endif
 import CGIF
 import LayerFXCore
-import LayerFXPrimitives
 
 /// Writes an animated GIF through giflib, one frame at a time (memory stays
 /// flat): each frame gets its own 255-colour palette (giflib's median-cut

@@ -1,5 +1,5 @@
 import CPNG
-import LayerFXPrimitives
+import LayerFXCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,7 +2,7 @@ import CLayerFXEncode
 import CPNG
 import Dispatch
 import Foundation
-import LayerFXPrimitives
+import LayerFXCore
 
 /// PNG's per-row filters for 8-bit RGBA (4 bytes per pixel).
 enum PNGRowFilter {

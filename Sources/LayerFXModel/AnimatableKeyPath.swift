@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// A Core Animation key path this model can animate, e.g. `"position.x"`.
 public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     /// `opacity`.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 
 extension AnimatableValue {
     /// The value a fraction of the way from `from` to `to` (fractions outside
@@ -210,14 +211,6 @@ extension AffineTransform {
     }
     fileprivate func forEachComponent(_ body: (Double) -> Void) {
         body(a); body(b); body(c); body(d); body(tx); body(ty)
-    }
-
-    /// The inverse matrix; nil when singular.
-    fileprivate var inverted: AffineTransform? {
-        let det = a * d - b * c
-        guard det != 0, det.isFinite else { return nil }
-        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
     /// `self` concatenated with itself `count` times (a whole number ≥ 0), by squaring.

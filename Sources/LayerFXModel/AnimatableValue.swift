@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// A value an animation can carry (`fromValue`, `toValue`, keyframe `values`),
 /// typed by the key path it animates.
 public enum AnimatableValue: Hashable, Sendable {

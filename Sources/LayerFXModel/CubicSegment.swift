@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 
 /// A cubic Bézier curve: the form every drawing element of a path takes when
 /// it is walked (keyframe motion, flattening). A line has its control points

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// A node of the layer tree, like a `CALayer` (or subclass) with its
 /// sublayers and the animations added to it.
 public struct Layer: Hashable, Sendable {

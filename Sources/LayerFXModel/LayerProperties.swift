@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Which `CALayer` subclass a layer is, with that subclass's own properties.
 public enum LayerKind: Hashable, Sendable {
     /// A plain `CALayer`.
@@ -51,28 +53,6 @@ public enum LineCap: String, Hashable, Sendable {
     /// A half square past the end point.
     case square
 }
-/// `CATextLayer.alignmentMode`: how each line sits in the layer's width
-/// (`natural` and `justified` align left, as for left-to-right text on one line).
-public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable {
-    /// Left, for left-to-right text.
-    case natural
-    /// Lines start at the left edge.
-    case left
-    /// Lines end at the right edge.
-    case right
-    /// Lines are centred.
-    case center
-    /// Left (lines do not wrap, so there is nothing to justify).
-    case justified
-}
-/// The `fillRule` of a shape layer.
-public enum FillRule: String, Hashable, Sendable {
-    /// Inside where the winding number is not zero.
-    case nonZero
-    /// Inside where the winding number is odd.
-    case evenOdd
-}
-
 /// Every animatable (and model) property of a layer, with Core Animation's
 /// defaults. One value of this type is a layer's model state; evaluating its
 /// animations at a time yields another one, the presentation state.
@@ -109,7 +89,7 @@ public struct LayerProperties: Hashable, Sendable {
     /// Fill of the path; nil leaves it unfilled.
     public var fillColor: Color? = .black
     /// How the path's inside is decided.
-    public var fillRule: FillRule = .nonZero
+    public var fillRule: WindingRule = .nonZero
     /// Stroke of the path; nil draws no stroke.
     public var strokeColor: Color? = nil
     /// Stroke width in points, centred on the path.

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// A layer's `transform` (or `sublayerTransform`), kept in the decomposed form
 /// Core Animation's `transform.*` key paths address: translation, then
 /// rotation about z, then scale. A general affine matrix that is set directly

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 extension MotionPath {
     /// The path `path` describes, walked contour by contour (`ShapePath.contours`)
     /// in the element order of `Subpath.pathElements`: every drawing element is

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// The path of a `CAKeyframeAnimation` with `path` set: the animated point
 /// follows it. The end point of every path element is a keyframe, and between
 /// two keyframes the point moves along the element joining them.

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// One contour of a path as it is walked: where it starts, its drawing
 /// elements as cubic segments, and whether it is closed.
 public struct PathContour: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// One subpath of a `CAShapeLayer` path, in the layer's coordinate space.
 public enum Subpath: Hashable, Sendable {
     /// `UIBezierPath(ovalIn:)`.

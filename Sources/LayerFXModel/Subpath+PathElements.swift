@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 
 extension Subpath {
     /// The elements Core Graphics builds for this subpath, in its order: the

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Constructors for the primitives that are not analytic shapes.
 extension PrimitiveInstance {
     /// The identity transform's fields: (a, b, c, d) and (tx, ty).

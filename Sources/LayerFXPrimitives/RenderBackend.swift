@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Which backend draws: the two implementations of ``RenderBackend``.
 public enum Backend: String, Sendable, CaseIterable {
     /// OpenGL ES 3 through EGL (`GPURenderer`).

@@ -14,7 +14,7 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// A piece of a polygon: `shape` = its device rectangle (x0, y0, x1, y1),
     /// whole pixels; `shapeExtra.x` = its first edge in ``Frame/pathEdges``,
     /// `shapeExtra.y` = the number of edges, `shapeExtra.w` = the
-    /// ``WindingRule`` raw value, `translation.w` = the winding number the
+    /// `WindingRule` raw value (LayerFXCore), `translation.w` = the winding number the
     /// polygon's other edges add at its pixels (a ray towards +x). Filled with
     /// `fillColor`.
     case path = 3
@@ -35,19 +35,4 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
 
     /// Whether primitives of this kind are drawn (as opposed to markers).
     public var isDrawn: Bool { rawValue <= ShapeKind.glyph.rawValue || self == .composite }
-}
-
-/// How a ``ShapeKind/path`` band decides what is inside; raw values are the
-/// `LFX_WINDING_` constants of `lfx_layout.h`.
-public enum WindingRule: Int, Sendable {
-    /// Inside where the winding number is not zero.
-    case nonZero = 0
-    /// Inside where the winding number is odd.
-    case evenOdd = 1
-
-    /// Whether winding number `winding` is inside.
-    @inline(__always)
-    public func contains(winding: Int) -> Bool {
-        self == .nonZero ? winding != 0 : winding & 1 != 0
-    }
 }

@@ -1,5 +1,4 @@
 import LayerFXCore
-import LayerFXModel
 
 /// A color: `"#RRGGBB"`, `"#RRGGBBAA"` (hex, sRGB, straight alpha),
 /// `[r, g, b, a]` or `[r, g, b]` (components in 0…1), or `null` (no color).

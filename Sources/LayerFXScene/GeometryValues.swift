@@ -1,4 +1,4 @@
-import LayerFXModel
+import LayerFXCore
 
 /// A point `[x, y]`.
 struct PointValue: SceneValueDecodable {

@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 import LayerFXText
 
@@ -94,7 +95,8 @@ struct LayerDocument: SceneValueDecodable {
                 layer.animations = try member.array { try AnimationDocument($0, layerKind: kind).animation }
             case .path: layer.properties.path = try PathValue(member).path
             case .fillColor: layer.properties.fillColor = try ColorValue(member).color
-            case .fillRule: layer.properties.fillRule = try member.name("fill rule", [FillRule.nonZero, .evenOdd])
+            case .fillRule:
+                layer.properties.fillRule = try member.name("fill rule", [WindingRule.nonZero, .evenOdd], spelled: \.sceneName)
             case .strokeColor: layer.properties.strokeColor = try ColorValue(member).color
             case .lineWidth: layer.properties.lineWidth = try member.number(.nonNegative)
             case .lineCap: layer.properties.lineCap = try member.name("line cap", [LineCap.butt, .round, .square])

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 import LayerFXModel
 
 /// SVG's elliptical arc command (`A`) as path elements, by the endpoint to

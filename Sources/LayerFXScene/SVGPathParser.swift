@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// Reads SVG path data (the `d` attribute, SVG 1.1 §8.3 grammar) into path

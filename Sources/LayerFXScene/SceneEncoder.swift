@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// Writes a `Scene` as a scene file of the contract (version 1): what
@@ -62,7 +63,7 @@ public enum SceneEncoder {
         case .shape:
             if p.path != d.path { add("path", path(p.path)) }
             if p.fillColor != d.fillColor { add("fillColor", optionalColor(p.fillColor)) }
-            if p.fillRule != d.fillRule { add("fillRule", .string(p.fillRule.rawValue)) }
+            if p.fillRule != d.fillRule { add("fillRule", .string(p.fillRule.sceneName)) }
             if p.strokeColor != d.strokeColor { add("strokeColor", optionalColor(p.strokeColor)) }
             if p.lineWidth != d.lineWidth { add("lineWidth", .number(p.lineWidth)) }
             if p.lineCap != d.lineCap { add("lineCap", .string(p.lineCap.rawValue)) }

@@ -101,9 +101,15 @@ extension SceneValue {
     /// The case of `cases` whose raw value is this string; `what` names the
     /// kind of value in the error ("fill mode").
     func name<T: RawRepresentable>(_ what: String, _ cases: [T]) throws -> T where T.RawValue == String {
+        try name(what, cases, spelled: \.rawValue)
+    }
+
+    /// The case of `cases` that `spelled` writes as this string; `what` names
+    /// the kind of value in the error ("fill rule").
+    func name<T>(_ what: String, _ cases: [T], spelled: (T) -> String) throws -> T {
         let name = try string()
-        guard let value = cases.first(where: { $0.rawValue == name }) else {
-            throw issue(StrictKeys.unknownName(what, name, options: cases.map(\.rawValue)))
+        guard let value = cases.first(where: { spelled($0) == name }) else {
+            throw issue(StrictKeys.unknownName(what, name, options: cases.map(spelled)))
         }
         return value
     }

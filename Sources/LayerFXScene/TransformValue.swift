@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import LayerFXCore
 import LayerFXModel
 
 /// A layer transform: `[a, b, c, d, tx, ty]` (CGAffineTransform order) or an

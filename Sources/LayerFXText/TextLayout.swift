@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// Lays out a CATextLayer's string as glyph quads.
 public enum TextLayout {
     /// Lays out `string` like a CATextLayer (`isWrapped` false; "\n" starts a
@@ -16,7 +18,7 @@ public enum TextLayout {
     /// missing-glyph box. Returns no quads when `fontSize` is not positive and
     /// finite.
     /// - Throws: `FontError` when FreeType cannot load or rasterize a glyph.
-    public static func layout(_ string: String, font: Font, fontSize: Double, alignment: TextAlignment,
+    public static func layout(_ string: String, font: Font, fontSize: Double, alignment: TextAlignmentMode,
                               boundsWidth: Double, atlas: GlyphAtlas = .shared) throws -> [PlacedGlyph] {
         guard fontSize > 0, fontSize.isFinite else { return [] }
         let pointsPerTexel = fontSize / Double(GlyphAtlas.emSize)
@@ -34,10 +36,10 @@ public enum TextLayout {
             for (glyph, pen) in zip(run.glyphs, run.pens) {
                 let entry = try atlas.entry(for: glyph, of: font)
                 guard entry.width > 0 else { continue }
-                let rect = GlyphRect(x: start + pen * fontSize + Double(entry.left) * pointsPerTexel,
-                                     y: baseline - Double(entry.top) * pointsPerTexel,
-                                     width: Double(entry.width) * pointsPerTexel,
-                                     height: Double(entry.height) * pointsPerTexel)
+                let rect = Rect(x: start + pen * fontSize + Double(entry.left) * pointsPerTexel,
+                                y: baseline - Double(entry.top) * pointsPerTexel,
+                                width: Double(entry.width) * pointsPerTexel,
+                                height: Double(entry.height) * pointsPerTexel)
                 let atlasRect = SIMD4<Float>(Float(entry.x), Float(entry.y),
                                              Float(entry.x + entry.width), Float(entry.y + entry.height))
                 placed.append(PlacedGlyph(rect: rect, atlasRect: atlasRect))

@@ -1,6 +1,6 @@
 import CPNG
+import LayerFXCore
 import LayerFXImageIO
-import LayerFXPrimitives
 import Testing
 
 /// LayerFX writes PNG itself (zlib, Sub/Up filters); libpng must read back

@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 import LayerFXModel
 
 /// A one-second linear `position.x` animation evaluated at `t` on a layer

@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 import LayerFXModel
 
 private func rgba(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Color {

@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 import LayerFXModel
 
 @Test("lerp: scalar, point, size, rect component-wise")

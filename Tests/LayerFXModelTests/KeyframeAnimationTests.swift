@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 import LayerFXModel
 
 /// A one-second keyframe animation on `opacity`, evaluated at `t`.

@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 @testable import LayerFXModel
 
 /// A layer whose opacity runs linearly 0 → 1 over 1 s from `beginTime` (animation time).

@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 @testable import LayerFXModel
 
 private func motion(_ path: ShapePath, mode: CalculationMode = .linear, keyTimes: [Double]? = nil,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LayerFXCore
 @testable import LayerFXModel
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

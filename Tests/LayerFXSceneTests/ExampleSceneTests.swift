@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LayerFXCore
 import LayerFXModel
 import LayerFXScene
 

@@ -16,7 +16,7 @@ import Testing
     #expect(halfWidth > 2.5 && halfWidth < 3.5)
     let v = Float(glyph.atlasRect.y + glyph.atlasRect.w) / 2
     func distance(atX x: Double) -> Double {  // x in texels from the glyph origin
-        let u = glyph.atlasRect.x + Float(x - glyph.rect.x)
+        let u = glyph.atlasRect.x + Float(x - glyph.rect.origin.x)
         return Double(GlyphAtlas.signedDistance(texelValue: image.value(u: u, v: v)))
     }
     #expect(abs(distance(atX: box.xMin)) < 0.1)
@@ -24,7 +24,7 @@ import Testing
     // Texel centres (bilinear interpolation between them cuts the tent's peak).
     var deepest = -Double.infinity
     for column in 0..<Int(glyph.atlasRect.z - glyph.atlasRect.x) {
-        let x = glyph.rect.x + Double(column) + 0.5
+        let x = glyph.rect.origin.x + Double(column) + 0.5
         let expected = halfWidth - abs(x - centre)
         deepest = max(deepest, distance(atX: x))
         guard expected > -7 else { continue }

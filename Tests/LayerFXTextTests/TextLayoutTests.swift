@@ -1,9 +1,10 @@
 import Testing
+import LayerFXCore
 import LayerFXText
 
 private let atlas = GlyphAtlas()
 
-private func layout(_ string: String, _ alignment: TextAlignment = .left, width: Double = 300,
+private func layout(_ string: String, _ alignment: TextAlignmentMode = .left, width: Double = 300,
                     size: Double = 24, font: String? = nil) throws -> [PlacedGlyph] {
     try TextLayout.layout(string, font: Font.resolve(font), fontSize: size, alignment: alignment,
                           boundsWidth: width, atlas: atlas)
@@ -25,9 +26,9 @@ private func referenceWidth(_ string: String, points: Double = 24, font: String 
     // Flush right moves every glyph by the bounds width less the line width.
     let width = try referenceWidth(text)
     #expect(abs(width - 14758.0 / 2048 * 24) < 1e-4)  // 14758 design units, "Fi" kerning (−149) included
-    for (l, r) in zip(left, right) { #expect(abs((r.rect.x - l.rect.x) - (300 - width)) < 1e-9) }
+    for (l, r) in zip(left, right) { #expect(abs((r.rect.origin.x - l.rect.origin.x) - (300 - width)) < 1e-9) }
     // The two "s" quads (same glyph, same field) lie "skill" apart.
-    #expect(abs((left[12].rect.x - left[7].rect.x) - (try referenceWidth("skill"))) < 1e-9)
+    #expect(abs((left[12].rect.origin.x - left[7].rect.origin.x) - (try referenceWidth("skill"))) < 1e-9)
 }
 
 @Test func kerningPairsMoveTheSecondGlyph() throws {
@@ -35,46 +36,47 @@ private func referenceWidth(_ string: String, points: Double = 24, font: String 
     let pair = try layout("AV"), alone = try layout("V")
     let kern = face.kerning("A", "V", points: 24)
     #expect(abs(kern - (-131.0 / 2048 * 24)) < 1e-12)
-    #expect(abs((pair[1].rect.x - alone[0].rect.x) - (face.advance("A", points: 24) + kern)) < 1e-9)
+    #expect(abs((pair[1].rect.origin.x - alone[0].rect.origin.x) - (face.advance("A", points: 24) + kern)) < 1e-9)
 }
 
 @Test func centerAndRightAlignByTheLineWidthWithoutTrailingSpaces() throws {
     let width = try referenceWidth("Find")
     let left = try layout("Find", width: 200)
-    for (alignment, offset) in [(TextAlignment.center, (200 - width) / 2), (.right, 200 - width)] {
+    for (alignment, offset) in [(TextAlignmentMode.center, (200 - width) / 2), (.right, 200 - width)] {
         for placed in [try layout("Find", alignment, width: 200), try layout("Find  ", alignment, width: 200)] {
             #expect(placed.count == 4)
-            for (l, a) in zip(left, placed) { #expect(abs((a.rect.x - l.rect.x) - offset) < 1e-9) }
+            for (l, a) in zip(left, placed) { #expect(abs((a.rect.origin.x - l.rect.origin.x) - offset) < 1e-9) }
         }
     }
     #expect(try layout("Find", .natural, width: 200) == left)
     #expect(try layout("Find", .justified, width: 200) == left)
     // Leading spaces do count.
     let indented = try layout("  Find", width: 200)
-    #expect(abs((indented[0].rect.x - left[0].rect.x) - 2 * (try referenceWidth(" "))) < 1e-9)
+    #expect(abs((indented[0].rect.origin.x - left[0].rect.origin.x) - 2 * (try referenceWidth(" "))) < 1e-9)
 }
 
 @Test func theFirstBaselineIsAtTheAscenderAndLinesAdvanceByTheLineHeight() throws {
     // At 64 points a texel is a point: the "l" field's top is its control box top plus the 8-texel spread.
     let box = try ReferenceFace(dejaVu("DejaVuSans")).controlBox("l")
     let l = try #require(try layout("l", size: 64).first)
-    #expect(l.rect.y == 1901.0 / 2048 * 64 - (box.yMax.rounded(.up) + 8))
-    #expect(l.rect.height == l.rect.width * Double(l.atlasRect.w - l.atlasRect.y) / Double(l.atlasRect.z - l.atlasRect.x))
+    #expect(l.rect.origin.y == 1901.0 / 2048 * 64 - (box.yMax.rounded(.up) + 8))
+    #expect(l.rect.size.height
+            == l.rect.size.width * Double(l.atlasRect.w - l.atlasRect.y) / Double(l.atlasRect.z - l.atlasRect.x))
 
     let lineHeight = 2384.0 / 2048 * 24
     let twoLines = try layout("Find\nnew"), first = try layout("Find"), second = try layout("new")
     #expect(twoLines.count == 7)
     #expect(Array(twoLines.prefix(4)) == first)
     for (a, b) in zip(twoLines.dropFirst(4), second) {
-        #expect(a.rect.x == b.rect.x)
-        #expect(abs(a.rect.y - (b.rect.y + lineHeight)) < 1e-9)
+        #expect(a.rect.origin.x == b.rect.origin.x)
+        #expect(abs(a.rect.origin.y - (b.rect.origin.y + lineHeight)) < 1e-9)
         #expect(a.atlasRect == b.atlasRect)
     }
     #expect(try layout("Find\r\nnew") == twoLines)
     #expect(try layout("Find\u{2028}new") == twoLines)
     // Centered lines center separately.
     let centered = try layout("Find\nnew", .center, width: 200)
-    #expect(abs((centered[4].rect.x - second[0].rect.x) - (200 - (try referenceWidth("new"))) / 2) < 1e-9)
+    #expect(abs((centered[4].rect.origin.x - second[0].rect.origin.x) - (200 - (try referenceWidth("new"))) / 2) < 1e-9)
 }
 
 @Test func invisibleCharactersTakeNoRoomAndTabsAreSpaces() throws {
@@ -89,10 +91,10 @@ private func referenceWidth(_ string: String, points: Double = 24, font: String 
 @Test func quadsScaleWithTheFontSizeAndShareTheAtlasField() throws {
     let small = try layout("k", size: 12), large = try layout("k", size: 48)
     #expect(small[0].atlasRect == large[0].atlasRect)
-    #expect(large[0].rect.width == 4 * small[0].rect.width)
-    #expect(large[0].rect.x == 4 * small[0].rect.x)
-    #expect(large[0].rect.y == 4 * small[0].rect.y)
-    #expect(Double(small[0].atlasRect.z - small[0].atlasRect.x) * 12 / 64 == small[0].rect.width)
+    #expect(large[0].rect.size.width == 4 * small[0].rect.size.width)
+    #expect(large[0].rect.origin.x == 4 * small[0].rect.origin.x)
+    #expect(large[0].rect.origin.y == 4 * small[0].rect.origin.y)
+    #expect(Double(small[0].atlasRect.z - small[0].atlasRect.x) * 12 / 64 == small[0].rect.size.width)
 }
 
 @Test func layoutIsDeterministic() throws {

@@ -1,4 +1,5 @@
 import FuzzDriver
+import LayerFXCore
 import LayerFXModel
 import LayerFXScene
 

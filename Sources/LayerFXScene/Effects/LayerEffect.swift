@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// A preset: one of the seed effects as a value that expands into ordinary

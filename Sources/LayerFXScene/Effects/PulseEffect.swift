@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// The pulsing rings of seed 004 (RippleAnimationView, step 5), with

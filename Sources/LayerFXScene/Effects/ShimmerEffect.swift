@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// The shimmer of seed 002 (the answer's ShimmerEffect protocol, version

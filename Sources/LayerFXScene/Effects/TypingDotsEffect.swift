@@ -1,3 +1,4 @@
+import LayerFXCore
 import LayerFXModel
 
 /// The typing dots of seed 003 (MessageBalloon): a speech balloon with

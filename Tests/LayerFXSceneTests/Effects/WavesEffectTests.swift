@@ -1,4 +1,5 @@
 import Testing
+import LayerFXCore
 import LayerFXModel
 import LayerFXScene
 

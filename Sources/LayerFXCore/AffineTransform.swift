@@ -4,50 +4,6 @@ import Glibc
 import Musl
 #endif
 
-/// A point in a layer's coordinate space (points, y grows downward), like `CGPoint`.
-public struct Point: Hashable, Sendable {
-    /// Horizontal coordinate, growing to the right.
-    public var x: Double
-    /// Vertical coordinate, growing downward.
-    public var y: Double
-    /// A point at (`x`, `y`).
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    /// (0, 0).
-    public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and height, like `CGSize`.
-public struct Size: Hashable, Sendable {
-    /// Horizontal extent.
-    public var width: Double
-    /// Vertical extent.
-    public var height: Double
-    /// A size of `width` × `height`.
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-    /// 0 × 0.
-    public static let zero = Size(width: 0, height: 0)
-}
-
-/// An origin and a size, like `CGRect`.
-public struct Rect: Hashable, Sendable {
-    /// The top-left corner (the minimum x and y).
-    public var origin: Point
-    /// Width and height.
-    public var size: Size
-    /// A rectangle at `origin` of `size`.
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
-    /// A rectangle at (`x`, `y`) of `width` × `height`.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
-    }
-    /// The empty rectangle at (0, 0).
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// The x coordinate of the centre.
-    public var midX: Double { origin.x + size.width / 2 }
-    /// The y coordinate of the centre.
-    public var midY: Double { origin.y + size.height / 2 }
-}
-
 /// A 2D affine transform in `CGAffineTransform` order: a point maps to
 /// `(a·x + c·y + tx, b·x + d·y + ty)`.
 public struct AffineTransform: Hashable, Sendable {
@@ -100,5 +56,18 @@ public struct AffineTransform: Hashable, Sendable {
     /// True when all six entries are finite (no NaN or infinity).
     public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+
+    /// Determinant of the linear part, `a·d − b·c`.
+    public var determinant: Double { a * d - b * c }
+
+    /// The inverse transform, or nil when the matrix is singular (or its
+    /// determinant is not finite).
+    public var inverted: AffineTransform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+                               tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 }
