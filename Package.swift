@@ -65,19 +65,25 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedTool"),
         .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),
 
+        // What several test targets share (image differences, repository
+        // paths, GPU availability, PNG decoding, running processes); only
+        // test targets depend on it.
+        .target(
+            name: "LayerFXTestSupport", dependencies: ["LayerFXCore", "LayerFXPrimitives", "LayerFXGPU", "CPNG"],
+            path: "Tests/LayerFXTestSupport"),
         .testTarget(name: "LayerFXCoreTests", dependencies: ["LayerFXCore"]),
         .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel"]),
-        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel"]),
+        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel", "LayerFXTestSupport"]),
         .testTarget(name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CPNG"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "LayerFXTestSupport"],
             resources: [.copy("Scenes")]),
-        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
-        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "CPNG"]),
+        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
+        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXPrimitives", "LayerFXTestSupport"]),
         .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
-        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
+        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL", "LayerFXTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

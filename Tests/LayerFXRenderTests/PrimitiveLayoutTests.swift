@@ -1,6 +1,7 @@
 import CLayerFXRaster
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// The instance layout is defined once (`PrimitiveInstance.attributes`) and
@@ -9,10 +10,7 @@ struct PrimitiveLayoutTests {
     /// `layout(location = N) in TYPE name;` declarations of a vertex shader.
     static func shaderAttributes(_ file: String = "primitive.vert.glsl") throws
         -> [(location: Int, type: String, name: String)] {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Shaders/\(file)")
-        let source = try String(contentsOf: url, encoding: .utf8)
+        let source = try String(contentsOf: Repository.url("Shaders/\(file)"), encoding: .utf8)
         let pattern = try NSRegularExpression(
             pattern: #"layout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*in\s+(\w+)\s+(\w+)\s*;"#)
         let range = NSRange(source.startIndex..., in: source)
