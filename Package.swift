@@ -66,20 +66,27 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedTool"),
         .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),
 
+        // What several test targets share (image differences, repository
+        // paths, GPU availability, PNG decoding, running processes); only
+        // test targets depend on it.
+        .target(
+            name: "LayerFXTestSupport", dependencies: ["LayerFXCore", "LayerFXPrimitives", "LayerFXGPU", "CPNG"],
+            path: "Tests/LayerFXTestSupport"),
         .testTarget(name: "LayerFXCoreTests", dependencies: ["LayerFXCore"]),
         .testTarget(name: "LayerFXModelTests", dependencies: ["LayerFXModel", "LayerFXCore"]),
-        .testTarget(name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel", "LayerFXCore"]),
+        .testTarget(
+            name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel", "LayerFXCore", "LayerFXTestSupport"]),
         .testTarget(
             name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene", "LayerFXCore"]),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "CPNG"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "LayerFXTestSupport"],
             resources: [.copy("Scenes")]),
-        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX"]),
-        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "CPNG"]),
+        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
+        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"]),
         .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
-        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL"]),
+        .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL", "LayerFXTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +48,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     /// folder holding exactly what it held before the run (no output file, no
     /// hidden `.layerfx-*` temporary file).
     func check() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         if let scene {
             // `$DIR` in a scene's text names the folder too (a font path).
@@ -73,10 +74,10 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     }
 
     /// Runs `layerfx` with `arguments`, through `/bin/sh -c` when `shell` is not empty.
-    static func run(_ arguments: [String], shell: String) throws -> CLIResult {
+    static func run(_ arguments: [String], shell: String) throws -> ProcessResult {
         guard !shell.isEmpty else { return try CLI.run(arguments) }
-        return try CLI.run(URL(fileURLWithPath: "/bin/sh"),
-                           ["-c", shell + #"; exec "$0" "$@""#, CLI.executable.path] + arguments)
+        return try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", shell + #"; exec "$0" "$@""#, CLI.executable.path] + arguments)
     }
 }
 
@@ -84,7 +85,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
 enum FileSystemTricks {
     /// Whether a small tmpfs can be mounted (root with CAP_SYS_ADMIN, not in most containers).
     static let canMount: Bool = {
-        guard let dir = try? CLI.temporaryDirectory() else { return false }
+        guard let dir = try? TemporaryDirectory.make("layerfx-cli") else { return false }
         defer { try? FileManager.default.removeItem(at: dir) }
         guard mount("tmpfs", dir.path, "tmpfs", 0, "size=64k") == 0 else { return false }
         umount(dir.path)
@@ -93,7 +94,7 @@ enum FileSystemTricks {
 
     /// Whether device nodes can be made (CAP_MKNOD).
     static let canMakeDevices: Bool = {
-        guard let dir = try? CLI.temporaryDirectory() else { return false }
+        guard let dir = try? TemporaryDirectory.make("layerfx-cli") else { return false }
         defer { try? FileManager.default.removeItem(at: dir) }
         return mknod(dir.appending(path: "full").path, S_IFCHR | 0o666, fullDevice) == 0
     }()

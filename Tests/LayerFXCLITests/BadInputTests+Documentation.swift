@@ -1,10 +1,10 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 extension BadInputTests {
     /// docs/bad-inputs.md in the repository.
-    static let documentURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "docs/bad-inputs.md")
+    static let documentURL = Repository.url("docs/bad-inputs.md")
 
     static let tableStart = "<!-- table generated from Tests/LayerFXCLITests/BadInputTests*.swift -->"
     static let tableEnd = "<!-- end of generated table -->"

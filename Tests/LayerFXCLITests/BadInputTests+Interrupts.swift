@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,7 @@ extension BadInputTests {
 
     @Test(arguments: [SIGTERM, SIGINT])
     func interruptedRenderLeavesNoFile(_ signal: Int32) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(Self.slowScene.utf8).write(to: dir.appending(path: "scene.json"))
         let pid = try Self.spawnWithDefaultSignals([
@@ -59,7 +60,7 @@ extension BadInputTests {
     }
 
     @Test func existingOutputSurvivesAFailedRender() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appending(path: "out.png")
         try Data("previous".utf8).write(to: out)

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// `--budget KEY=N` on the commands that render, and the error line of a
@@ -8,7 +9,7 @@ struct BudgetOptionTests {
     static let replicator = ##"{"size":[100,100],"layers":[{"type":"replicator","instanceCount":1000,"sublayers":[{"bounds":[0,0,2,2],"backgroundColor":"#FF0000"}]}]}"##
 
     @Test func aFrameOverItsBudgetFailsWithOneLocatedLineAndNoFile() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "scene.json")
         try Data(Self.replicator.utf8).write(to: scene)
         let out = dir.appending(path: "out.png").path
@@ -24,7 +25,7 @@ struct BudgetOptionTests {
     }
 
     @Test func aSequenceOverItsBudgetLeavesNoFrames() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "scene.json")
         try Data(Self.replicator.utf8).write(to: scene)
         let run = try CLI.run(["render", scene.path, "--frames", "0-3", "--backend", "cpu", "--budget", "primitives=999",
@@ -35,13 +36,13 @@ struct BudgetOptionTests {
     }
 
     @Test func badBudgetTextsNameTheOption() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         for (text, message) in [
             ("pixel=5", "--budget pixel=5: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length"),
             ("glyphs=-1", "--budget glyphs=-1: -1 is not a whole number ≥ 0"),
             ("glyphs=1e9", "--budget glyphs=1e9: 1e9 is not a whole number ≥ 0"),
         ] {
-            let run = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", dir.appending(path: "a.png").path,
+            let run = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", dir.appending(path: "a.png").path,
                                    "--budget", text])
             #expect(run.status == 1)
             #expect(run.stderr == "layerfx: error: \(message)\n")

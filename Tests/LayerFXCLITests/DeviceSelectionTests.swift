@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// The EGL devices of this machine, as the CLI will see them.
@@ -56,11 +57,11 @@ struct DeviceSelectionTests {
 
     @Test(.enabled(if: deviceOpens, "no EGL device opens here"))
     func deviceZeroRendersTheSameBytesAsNoOption() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         var files: [Data] = []
         for extra in [[], ["--device", "0"]] {
             let out = dir.appending(path: "rings\(files.count).png").path
-            let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--time", "1.5",
+            let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--time", "1.5",
                                       "--backend", "gpu"] + extra, environment: ["LAYERFX_EGL_PLATFORM": "device"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
@@ -80,11 +81,11 @@ struct DeviceSelectionTests {
                       ([], ["LAYERFX_EGL_DEVICE": "-2"], "LAYERFX_EGL_DEVICE=-2: not a device index; "),
                       ([], ["LAYERFX_EGL_DEVICE": "99"], "LAYERFX_EGL_DEVICE=99: ")])
     func aBadDeviceIsOneErrorLineAndNoFile(arguments: [String], environment: [String: String], message: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "out.png").path
         let expected = "layerfx: error: \(message)\(deviceCountText)\n"
         for backend in ["auto", "gpu"] {
-            let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--backend", backend]
+            let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--backend", backend]
                                      + arguments, environment: environment)
             #expect(result.status == 1)
             #expect(result.stderr == expected)
@@ -100,13 +101,13 @@ struct DeviceSelectionTests {
     }
 
     @Test func aDeviceWithTheCPUBackendOrAnotherPlatformIsAnError() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "out.png").path
-        let cpu = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--backend", "cpu",
+        let cpu = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--backend", "cpu",
                                "--device", "0"])
         #expect(cpu.status == 1)
         #expect(cpu.stderr == "layerfx: error: --device 0: the CPU backend uses no EGL device\n")
-        let gbm = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--device", "0"],
+        let gbm = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--device", "0"],
                               environment: ["LAYERFX_EGL_PLATFORM": "gbm"])
         #expect(gbm.status == 1)
         #expect(gbm.stderr == "layerfx: error: --device 0: a device index picks an EGL device of the device "
@@ -131,18 +132,18 @@ struct DeviceSelectionTests {
                       ("0x507", "the GL context was lost while drawing a 600×600 frame (GL_CONTEXT_LOST)"),
                       ("0x502", "OpenGL error 0x502 (GL_INVALID_OPERATION) while drawing a 600×600 frame")])
     func aGLFailureIsAnErrorAndWritesNoFrame(code: String, message: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "rings.png").path
-        let single = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--time", "1.5"],
+        let single = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--time", "1.5"],
                                  environment: ["LAYERFX_DEBUG_GL_ERROR": code, "LAYERFX_EGL_PLATFORM": "device"])
         #expect(single.status == 1)
-        #expect(single.stderr == "layerfx: error: \(CLI.example("pulsing-rings.json")): at t=1.5 s: \(message)\n")
-        let sequence = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", dir.path + "/%04d.png",
+        #expect(single.stderr == "layerfx: error: \(Repository.example("pulsing-rings.json")): at t=1.5 s: \(message)\n")
+        let sequence = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", dir.path + "/%04d.png",
                                     "--frames", "0-2", "--quiet"],
                                    environment: ["LAYERFX_DEBUG_GL_ERROR": code, "LAYERFX_EGL_PLATFORM": "device"])
         #expect(sequence.status == 1)
         #expect(sequence.stderr.hasPrefix("layerfx: error: "), "\(sequence.stderr)")
-        #expect(sequence.stderr == "layerfx: error: \(CLI.example("pulsing-rings.json")): at t=0 s: \(message)\n")
+        #expect(sequence.stderr == "layerfx: error: \(Repository.example("pulsing-rings.json")): at t=0 s: \(message)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
     #endif

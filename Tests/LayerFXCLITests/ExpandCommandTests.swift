@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// `layerfx expand`: effect layers printed as ordinary layers and animations.
@@ -9,21 +10,21 @@ struct ExpandCommandTests {
 
     @Test(arguments: examples)
     func expansionDecodesToTheSameScene(_ name: String) throws {
-        let result = try CLI.run(["expand", CLI.example(name)])
+        let result = try CLI.run(["expand", Repository.example(name)])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.contains("\"effect\""))
         let expanded = try SceneLoader.decode(Array(result.stdout.utf8), source: "expanded \(name)")
-        #expect(expanded == (try SceneLoader.load(contentsOfFile: CLI.example(name))))
+        #expect(expanded == (try SceneLoader.load(contentsOfFile: Repository.example(name))))
     }
 
     @Test func writesAFileAndItsValuesMatchTheSeed() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "rings.json").path
-        let result = try CLI.run(["expand", CLI.example("pulsing-rings.json"), "-o", out])
+        let result = try CLI.run(["expand", Repository.example("pulsing-rings.json"), "-o", out])
         #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
         // Seed 004's second ring at 1.5 s, from the expanded file and from the preset.
-        for scene in [out, CLI.example("pulsing-rings.json")] {
+        for scene in [out, Repository.example("pulsing-rings.json")] {
             let values = try CLI.run(["values", scene, "--layer", "pulse.ring1", "--key-path", "transform.scale",
                                       "--times", "1.5"])
             #expect(values.status == 0, "\(values.stderr)")
@@ -42,7 +43,7 @@ struct ExpandCommandTests {
             ("waves.json", "waves.wave0", "opacity", "0", "0 0"),
         ]
         for c in cases {
-            let result = try CLI.run(["values", CLI.example(c.scene), "--layer", c.layer, "--key-path", c.keyPath,
+            let result = try CLI.run(["values", Repository.example(c.scene), "--layer", c.layer, "--key-path", c.keyPath,
                                       "--times", c.time])
             #expect(result.status == 0, "\(result.stderr)")
             let got = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -52,7 +53,7 @@ struct ExpandCommandTests {
     }
 
     @Test func errorsAreOneLine() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "bad.json")
         try Data(#"{"size": [10, 10], "layers": [{"type": "effect", "effect": "pluse"}]}"#.utf8).write(to: scene)
         let result = try CLI.run(["expand", scene.path])

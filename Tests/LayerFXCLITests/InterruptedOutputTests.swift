@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// A GIF or video that fails or is interrupted part-way leaves neither its
@@ -8,7 +9,7 @@ import Testing
 /// removes the leftover).
 @Suite(.serialized)
 struct InterruptedOutputTests {
-    static let dots = CLI.example("typing-dots.json")
+    static let dots = Repository.example("typing-dots.json")
     /// Far more frames than a test waits for: these runs end by a signal.
     static let endless = ["render", dots, "--to", "600", "--fps", "20", "--scale", "0.5", "--backend", "cpu", "--quiet"]
 
@@ -20,7 +21,7 @@ struct InterruptedOutputTests {
     }
 
     @Test func sigtermDuringGIFRemovesItsTemporaryFile() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let run = try BackgroundRun(Self.endless + ["-o", dir.appending(path: "a.gif").path])
         #expect(try eventually { try Self.largestFile(in: dir) >= 8192 })  // frames are being written
         run.send(SIGTERM)
@@ -31,7 +32,7 @@ struct InterruptedOutputTests {
     }
 
     @Test func gifKilledWithSIGKILLLeavesNoFileAndTheRerunRemovesItsTemporaryFile() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let gif = dir.appending(path: "a.gif")
         let run = try BackgroundRun(Self.endless + ["-o", gif.path])
         #expect(try eventually { try Self.largestFile(in: dir) >= 8192 })
@@ -51,7 +52,7 @@ struct InterruptedOutputTests {
     @Test func gifWriteErrorPartWayLeavesNoFile() throws {
         // The file-size limit (ulimit -f, SIGXFSZ ignored) fails a write once
         // the GIF has grown past a few frames: a disk filling up mid-run.
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let gif = dir.appending(path: "a.gif")
         let run = try BackgroundRun(["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", CLI.executable.path,
                                      "render", Self.dots, "--to", "2", "--fps", "20", "--scale", "0.5",
@@ -66,7 +67,7 @@ struct InterruptedOutputTests {
     /// A folder holding an executable `ffmpeg` shell script with `body`, and
     /// the PATH that finds it first. The script's last argument is the file to write.
     static func fakeFFmpeg(_ body: String) throws -> (bin: URL, path: String) {
-        let bin = try CLI.temporaryDirectory()
+        let bin = try TemporaryDirectory.make("layerfx-cli")
         let script = bin.appending(path: "ffmpeg")
         try Data("#!/bin/sh\nfor last; do :; done\n\(body)\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
@@ -74,7 +75,7 @@ struct InterruptedOutputTests {
     }
 
     @Test func failingFFmpegLeavesNoFile() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let ffmpeg = try Self.fakeFFmpeg("head -c 5000 > \"$last\"\necho 'fake ffmpeg: cannot encode' >&2\nexit 1")
         let mp4 = dir.appending(path: "a.mp4")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
@@ -85,7 +86,7 @@ struct InterruptedOutputTests {
     }
 
     @Test func videoIsRenamedIntoPlaceWhenFFmpegSucceeds() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let ffmpeg = try Self.fakeFFmpeg("exec cat > \"$last\"")
         let mp4 = dir.appending(path: "a.mp4")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
@@ -99,8 +100,8 @@ struct InterruptedOutputTests {
     @Test func sigtermDuringVideoStopsFFmpegAndLeavesNoFile() throws {
         // Like ffmpeg, the fake writes its file when its input ends, which
         // happens when layerfx exits: unless layerfx kills it first, a file appears.
-        let dir = try CLI.temporaryDirectory()
-        let pidFile = try CLI.temporaryDirectory().appending(path: "ffmpeg.pid")
+        let dir = try TemporaryDirectory.make("layerfx-cli")
+        let pidFile = try TemporaryDirectory.make("layerfx-cli").appending(path: "ffmpeg.pid")
         // It reports its pid after two frames, when layerfx is past setting up.
         let ffmpeg = try Self.fakeFFmpeg("""
             head -c 40000 > /dev/null

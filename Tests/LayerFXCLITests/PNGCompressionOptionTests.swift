@@ -1,15 +1,16 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// `render --png-compression N`: the zlib level of the PNG files written.
 struct PNGCompressionOptionTests {
     @Test func levelZeroStoresAndNineCompresses() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         var sizes: [Int] = []
         for level in ["0", "1", "9"] {
             let out = dir.appending(path: "rings-\(level).png")
-            let run = try CLI.run(["render", CLI.example("pulsing-rings.json"), "--time", "1.5", "--scale", "1",
+            let run = try CLI.run(["render", Repository.example("pulsing-rings.json"), "--time", "1.5", "--scale", "1",
                                    "--backend", "cpu", "--png-compression", level, "-o", out.path])
             #expect(run.status == 0, "\(run.stderr)")
             sizes.append(try Data(contentsOf: out).count)
@@ -20,7 +21,7 @@ struct PNGCompressionOptionTests {
     }
 
     @Test func levelsOutsideZeroToNineAreRefused() throws {
-        let run = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", "/tmp/x.png", "--png-compression", "10"])
+        let run = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", "/tmp/x.png", "--png-compression", "10"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("--png-compression must be 0…9, got 10"), "\(run.stderr)")
     }

@@ -1,19 +1,20 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 @Suite(.serialized)
 struct RenderCommandTests {
     @Test func rendersAnExampleToAPNGWithStraightAlpha() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "rings.png").path
-        let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out,
+        let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out,
                                   "--time", "1.5", "--backend", "cpu"])
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // IHDR: width and height are size × scale of the example.
-        let scene = try SceneLoader.load(contentsOfFile: CLI.example("pulsing-rings.json"))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
         let (w, h) = SceneEvaluator.pixelSize(of: scene)
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         #expect(be32(16) == w && be32(20) == h)
@@ -22,12 +23,12 @@ struct RenderCommandTests {
     }
 
     @Test func sameSceneTimeAndBackendGiveIdenticalBytes() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         for backend in ["cpu", "auto"] {
             var files: [Data] = []
             for i in 0..<2 {
                 let out = dir.appending(path: "\(backend)-\(i).png").path
-                let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out,
+                let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out,
                                           "--time", "2.25", "--backend", backend])
                 #expect(result.status == 0, "\(result.stderr)")
                 files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
@@ -37,22 +38,22 @@ struct RenderCommandTests {
     }
 
     @Test func scaleOptionChangesThePixelSize() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "x1.png").path
-        let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--scale", "1",
+        let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--scale", "1",
                                   "--backend", "cpu"])
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
-        let scene = try SceneLoader.load(contentsOfFile: CLI.example("pulsing-rings.json"))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         #expect(be32(16) == Int(scene.size.width) && be32(20) == Int(scene.size.height))
     }
 
     @Test func autoFallsBackToTheCPUWithANotice() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "fallback.png").path
         // Forcing GBM on a machine without a usable render node leaves no display.
-        let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out],
+        let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out],
                                  environment: ["LAYERFX_EGL_PLATFORM": "gbm"])
         if FileManager.default.fileExists(atPath: "/dev/dri") {
             #expect(result.status == 0)
@@ -64,11 +65,10 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func gpuBackendWithoutADisplayFailsCleanly() throws {
-        guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }
-        let dir = try CLI.temporaryDirectory()
+    @Test(.requiresNoRenderNode) func gpuBackendWithoutADisplayFailsCleanly() throws {
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "gpu.png").path
-        let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--backend", "gpu"],
+        let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--backend", "gpu"],
                                  environment: ["LAYERFX_EGL_PLATFORM": "gbm"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("layerfx: error: no EGL display could be opened (gbm: no /dev/dri/renderD* node)"))

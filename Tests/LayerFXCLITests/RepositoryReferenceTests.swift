@@ -1,11 +1,11 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// The repository stands on its own: no tracked file refers to the shared
 /// folder beside the checkout, which a clone does not have.
 struct RepositoryReferenceTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// The references looked for, built from pieces so that this file does not contain them.
     static let forbidden = [".." + "/shared", "/work" + "/shared"]
@@ -42,17 +42,9 @@ struct RepositoryReferenceTests {
     /// `git ls-files` in the repository; in a copy that is not a git checkout,
     /// every file outside hidden folders (`.build`, `.git`, …).
     static func trackedFiles() throws -> [String] {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", repository.path, "ls-files", "-z"]
-        let output = Pipe()
-        git.standardOutput = output
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        git.waitUntilExit()
-        if git.terminationStatus == 0 {
-            return String(decoding: data, as: UTF8.self).split(separator: "\0").map(String.init)
+        let git = try ProcessRunner.run(["git", "-C", repository.path, "ls-files", "-z"])
+        if git.status == 0 {
+            return git.stdout.split(separator: "\0").map(String.init)
         }
         return walkedFiles()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// A PNG sequence killed with SIGKILL part-way and rerun with
@@ -8,12 +9,12 @@ import Testing
 /// files the killed run left and no others.
 @Suite(.serialized)
 struct ResumeAfterKillTests {
-    static let dots = CLI.example("typing-dots.json")
+    static let dots = Repository.example("typing-dots.json")
     static let job = ["render", dots, "--frames", "0-71", "--fps", "24", "--scale", "0.5", "--backend", "cpu", "--quiet"]
     static let names = (0...71).map { String(format: "%04d.png", $0) }
 
     @Test func killedSequenceResumesToTheBytesOfAnUninterruptedRun() throws {
-        let whole = try CLI.temporaryDirectory(), resumed = try CLI.temporaryDirectory()
+        let whole = try TemporaryDirectory.make("layerfx-cli"), resumed = try TemporaryDirectory.make("layerfx-cli")
         let reference = try CLI.run(Self.job + ["-o", whole.appending(path: "%04d.png").path])
         #expect(reference.status == 0, "\(reference.stderr)")
         #expect(try listing(whole).visible == Self.names)

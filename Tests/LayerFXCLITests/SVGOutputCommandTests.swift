@@ -1,21 +1,22 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// `render -o NAME.svg`: the evaluated frame as an SVG document, no backend.
 @Suite(.serialized)
 struct SVGOutputCommandTests {
     @Test func writesTheEvaluatedFrameAsSVGTheSameEachRun() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         var files: [String] = []
         for i in 0..<2 {
             let out = dir.appending(path: "rings-\(i).svg").path
-            let result = try CLI.run(["render", CLI.example("pulsing-rings.json"), "-o", out, "--time", "1.5"])
+            let result = try CLI.run(["render", Repository.example("pulsing-rings.json"), "-o", out, "--time", "1.5"])
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
             files.append(try String(contentsOfFile: out, encoding: .utf8))
         }
         #expect(files[0] == files[1])
-        let scene = try SceneLoader.load(contentsOfFile: CLI.example("pulsing-rings.json"))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
         let expected = try SVGDocument(SceneEvaluator.frame(for: scene, at: 1.5)).text
         #expect(files[0] == expected)
         let (w, h) = SceneEvaluator.pixelSize(of: scene)
@@ -24,9 +25,9 @@ struct SVGOutputCommandTests {
     }
 
     @Test func textIsWrittenAsGlyphOutlines() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let out = dir.appending(path: "shimmer.svg").path
-        let result = try CLI.run(["render", CLI.example("shimmer.json"), "-o", out, "--time", "1.5"])
+        let result = try CLI.run(["render", Repository.example("shimmer.json"), "-o", out, "--time", "1.5"])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(!text.contains("<text"))
@@ -37,8 +38,8 @@ struct SVGOutputCommandTests {
     }
 
     @Test func aSequenceWritesOneSVGPerFrame() throws {
-        let dir = try CLI.temporaryDirectory()
-        let result = try CLI.run(["render", CLI.example("typing-dots.json"), "--frames", "0-2", "--fps", "10",
+        let dir = try TemporaryDirectory.make("layerfx-cli")
+        let result = try CLI.run(["render", Repository.example("typing-dots.json"), "--frames", "0-2", "--fps", "10",
                                   "-o", dir.appending(path: "%04d.svg").path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()

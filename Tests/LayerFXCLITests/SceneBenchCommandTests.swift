@@ -1,11 +1,12 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// `layerfx bench scene`: what it prints and how it refuses bad input.
 struct SceneBenchCommandTests {
     @Test func jsonHasTheDocumentedFields() throws {
         // Waves is 240 × 240 pt: --height 120 is scale 0.5; 0.5 s at 12 fps is 6 frames.
-        let result = try CLI.run(["bench", "scene", CLI.example("waves.json"), "--height", "120", "--to", "0.5",
+        let result = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--height", "120", "--to", "0.5",
                                   "--fps", "12", "--warmup", "1", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -24,7 +25,7 @@ struct SceneBenchCommandTests {
     }
 
     @Test func textNamesTheSceneSizeAndTimes() throws {
-        let result = try CLI.run(["bench", "scene", CLI.example("ripple.json"), "--scale", "1", "--to", "0.05"])
+        let result = try CLI.run(["bench", "scene", Repository.example("ripple.json"), "--scale", "1", "--to", "0.05"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("ripple.json at 240x160 (scale 1)"))
         #expect(result.stdout.contains("backend:      cpu"))
@@ -47,7 +48,7 @@ struct SceneBenchCommandTests {
     }
 
     @Test func aScaleOverTheFrameLimitIsOneLine() throws {
-        let result = try CLI.run(["bench", "scene", CLI.example("waves.json"), "--scale", "1000"])
+        let result = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--scale", "1000"])
         #expect(result.status == 1)
         #expect(result.stderr == "layerfx: error: --scale 1000.0 makes a 240000×240000 px frame; the limit is 16384 px per side\n")
     }

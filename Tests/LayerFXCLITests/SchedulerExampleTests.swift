@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// The Kubernetes Indexed Job and the Slurm job array in `Examples/` run as
@@ -8,7 +9,8 @@ import Testing
 /// run without `--shard`.
 @Suite(.serialized)
 struct SchedulerExampleTests {
-    static let repository = SchedulerFiles.repository
+    /// The repository root (the working directory the examples assume).
+    static let repository = Repository.root
     /// Variables of both schedulers, unset unless a test sets them.
     static let schedulerVariables: [String: String?] = [
         "SLURM_ARRAY_TASK_ID": nil, "SLURM_ARRAY_TASK_MIN": nil, "SLURM_ARRAY_TASK_COUNT": nil,
@@ -49,7 +51,7 @@ struct SchedulerExampleTests {
         #expect(job.command[shard + 1] == "auto")
 
         // The binary and the volume as this machine sees them; nothing else changes.
-        let shards = try CLI.temporaryDirectory(), whole = try CLI.temporaryDirectory()
+        let shards = try TemporaryDirectory.make("layerfx-cli"), whole = try TemporaryDirectory.make("layerfx-cli")
         func arguments(into dir: URL) -> [String] {
             job.command.dropFirst().map { $0.hasPrefix(job.mountPath + "/") ? dir.path + $0.dropFirst(job.mountPath.count) : $0 }
         }
@@ -77,7 +79,7 @@ struct SchedulerExampleTests {
 
         // The script itself runs once per task, finding this build's layerfx
         // on PATH and writing to $OUT, with the variables Slurm sets.
-        let shards = try CLI.temporaryDirectory(), whole = try CLI.temporaryDirectory()
+        let shards = try TemporaryDirectory.make("layerfx-cli"), whole = try TemporaryDirectory.make("layerfx-cli")
         let bin = CLI.executable.deletingLastPathComponent().path
         let searchPath = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let tasks = try script.taskIDs.map { id in

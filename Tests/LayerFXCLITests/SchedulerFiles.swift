@@ -9,10 +9,6 @@ enum SchedulerFiles {
         let description: String
     }
 
-    /// The repository root (the working directory the examples assume).
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// What a Kubernetes Indexed Job manifest says about its one container.
     struct IndexedJob {
         var completionMode = ""

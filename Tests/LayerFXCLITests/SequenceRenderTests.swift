@@ -1,18 +1,19 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// `layerfx render` over frame ranges: names, the end frame, resuming,
 /// shards, raw frames on stdout and the errors of each option.
 @Suite(.serialized)
 struct SequenceRenderTests {
-    static let dots = CLI.example("typing-dots.json")
+    static let dots = Repository.example("typing-dots.json")
 
     static func files(in dir: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     @Test func rangeNamesFramesByNumberAndExcludesTheEnd() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let pattern = dir.appending(path: "%04d.png").path
         let run = try CLI.run(["render", Self.dots, "--from", "0.1", "--to", "0.2", "--fps", "30",
                                "--scale", "0.5", "--backend", "cpu", "-o", pattern])
@@ -26,7 +27,7 @@ struct SequenceRenderTests {
     }
 
     @Test func skipExistingLeavesFramesAlone() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let marker = Data("not a png".utf8)
         try marker.write(to: dir.appending(path: "f2.png"))
         let run = try CLI.run(["render", Self.dots, "--frames", "1-3", "--skip-existing", "--scale", "0.5",
@@ -38,7 +39,7 @@ struct SequenceRenderTests {
     }
 
     @Test func shardsTogetherEqualTheWholeRunByteForByte() throws {
-        let whole = try CLI.temporaryDirectory(), parts = try CLI.temporaryDirectory()
+        let whole = try TemporaryDirectory.make("layerfx-cli"), parts = try TemporaryDirectory.make("layerfx-cli")
         let common = ["render", Self.dots, "--from", "0", "--to", "0.5", "--fps", "20", "--scale", "0.5", "--backend", "cpu"]
         #expect(try CLI.run(common + ["-o", whole.appending(path: "%03d.png").path]).status == 0)
         for k in 1...3 {
@@ -52,7 +53,7 @@ struct SequenceRenderTests {
             #expect(try Data(contentsOf: whole.appending(path: name)) == Data(contentsOf: parts.appending(path: name)), "\(name)")
         }
         // Slurm job arrays: task 2 of 3 counted from SLURM_ARRAY_TASK_MIN.
-        let slurm = try CLI.temporaryDirectory()
+        let slurm = try TemporaryDirectory.make("layerfx-cli")
         let run = try CLI.run(common + ["--shard", "auto", "-o", slurm.appending(path: "%03d.png").path],
                               environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4",
                                             "SLURM_ARRAY_TASK_COUNT": "3"])
@@ -71,7 +72,7 @@ struct SequenceRenderTests {
     }
 
     @Test func errorsNameTheOption() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let cases: [([String], String)] = [
             (["--to", "1", "-o", dir.appending(path: "a.png").path], "a frame sequence needs exactly one frame-number field"),
             (["--to", "1", "-o", dir.appending(path: "%s.png").path], "only %d, %Nd and %0Nd fields are understood"),
@@ -94,13 +95,13 @@ struct SequenceRenderTests {
 /// Single-file outputs of a sequence: animated GIF and video through ffmpeg.
 @Suite(.serialized)
 struct AnimationFileTests {
-    static let dots = CLI.example("typing-dots.json")
+    static let dots = Repository.example("typing-dots.json")
     static let ffmpegInstalled = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].contains {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     @Test func animatedGIFHasOneImagePerFrameAndLoops() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let gif = dir.appending(path: "dots.gif")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
                                "--backend", "cpu", "-o", gif.path])
@@ -121,7 +122,7 @@ struct AnimationFileTests {
     }
 
     @Test func singleStreamOutputsRefuseShardsAndResuming() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--shard", "1/2", "--backend", "cpu",
                                "-o", dir.appending(path: "a.gif").path])
         #expect(run.status == 1)
@@ -130,7 +131,7 @@ struct AnimationFileTests {
     }
 
     @Test func videoWithoutFFmpegNamesThePackage() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--backend", "cpu",
                                "-o", dir.appending(path: "a.mp4").path], environment: ["PATH": "/nonexistent"])
         #expect(run.status == 1)
@@ -140,7 +141,7 @@ struct AnimationFileTests {
 
     @Test(.enabled(if: ffmpegInstalled, "ffmpeg is not installed"))
     func mp4ThroughFFmpeg() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let mp4 = dir.appending(path: "dots.mp4")
         let run = try CLI.run(["render", Self.dots, "--to", "0.5", "--fps", "20", "--scale", "0.5",
                                "--backend", "cpu", "-o", mp4.path])

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// `layerfx values`: presentation values read back through the command line.
@@ -19,7 +20,7 @@ struct ValuesCommandTests {
             (2, 4.5, 1.416010, [1, 0.94510, 0.77255, 0.08263]),
         ]
         for row in expected {
-            let args = ["values", CLI.example("pulsing-rings.json"), "--layer", "pulse.ring\(row.ring)", "--times", "\(row.t)"]
+            let args = ["values", Repository.example("pulsing-rings.json"), "--layer", "pulse.ring\(row.ring)", "--times", "\(row.t)"]
             let scale = try CLI.run(args + ["--key-path", "transform.scale"])
             #expect(scale.status == 0, "\(scale.stderr)")
             let values = Self.rows(scale.stdout)
@@ -48,7 +49,7 @@ struct ValuesCommandTests {
             configs.append(config)
             layers.append(#"{"name": "l\#(i)", "animations": [\#(config.json)]}"#)
         }
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "timing.json")
         try Data(#"{"size": [10, 10], "layers": [\#(layers.joined(separator: ","))]}"#.utf8).write(to: scene)
         let times = stride(from: -1.0, through: 12, by: 0.37).map { $0 }
@@ -67,7 +68,7 @@ struct ValuesCommandTests {
     }
 
     @Test func errorsAreOneLineWithExitStatus1() throws {
-        let rings = CLI.example("pulsing-rings.json")
+        let rings = Repository.example("pulsing-rings.json")
         let cases: [([String], String)] = [
             (["--layer", "pulse.ring9", "--key-path", "opacity", "--times", "1"], "no layer named \"pulse.ring9\"; did you mean \"pulse.ring0\"?"),
             (["--layer", "pulse.ring0", "--key-path", "opactiy", "--times", "1"], "unknown key path \"opactiy\"; did you mean \"opacity\"?"),
@@ -85,7 +86,7 @@ struct ValuesCommandTests {
     }
 
     @Test func gradientAndReplicatorKeyPaths() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "lists.json")
         try Data(##"""
         {"size": [10, 10], "layers": [
@@ -108,7 +109,7 @@ struct ValuesCommandTests {
     }
 
     @Test func dashAndGeneralPathKeyPaths() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-cli")
         let scene = dir.appending(path: "dashes.json")
         try Data(##"""
         {"size": [10, 10], "layers": [
@@ -127,7 +128,7 @@ struct ValuesCommandTests {
     }
 
     @Test func rangesAndValueShapes() throws {
-        let result = try CLI.run(["values", CLI.example("pulsing-rings.json"), "--layer", "pulse.ring0",
+        let result = try CLI.run(["values", Repository.example("pulsing-rings.json"), "--layer", "pulse.ring0",
                                   "--key-path", "transform", "--times", "0:1:0.5"])
         #expect(result.status == 0)
         let rows = Self.rows(result.stdout)

@@ -1,6 +1,6 @@
 import Foundation
 import LayerFX
-import LayerFXCore
+import LayerFXTestSupport
 import Testing
 
 /// The installed C API, used the way a C or Python host uses it: installed
@@ -9,17 +9,9 @@ import Testing
 /// the Python snippet of docs/embedding.md.
 @Suite(.serialized)
 struct InstallTests {
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The debug `libLayerFXC.so` of this build (beside the test bundle).
+    /// The folder of this build's `libLayerFXC.so` (beside the test bundle).
     static var builtLibraryDirectory: URL? {
-        var dir = Bundle.main.bundleURL
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appending(path: "libLayerFXC.so").path) { return dir }
-            dir.deleteLastPathComponent()
-        }
-        return nil
+        BuildProducts.find("libLayerFXC.so")?.deletingLastPathComponent()
     }
 
     /// One installation for the whole suite, in the build folder (the script
@@ -27,7 +19,7 @@ struct InstallTests {
     static let prefix: Result<URL, any Error> = Result {
         guard let built = builtLibraryDirectory else { throw ProcessFailure("libLayerFXC.so is not built (swift build --build-tests)") }
         let prefix = built.appending(path: "layerfx-test-prefix")
-        let install = try run([repository.appending(path: "scripts/install-lib").path, "--from", built.path, prefix.path])
+        let install = try ProcessRunner.run([Repository.url("scripts/install-lib").path, "--from", built.path, prefix.path])
         guard install.status == 0 else { throw ProcessFailure("install-lib failed: \(install)") }
         return prefix
     }
@@ -36,29 +28,25 @@ struct InstallTests {
         ["PKG_CONFIG_PATH": (try? prefix.get().appending(path: "lib/pkgconfig").path) ?? ""]
     }
 
-    static var gpuUnavailableReason: String? {
-        do { _ = try GPURenderer(); return nil } catch { return "\(error)" }
-    }
-
     @Test func installsHeaderLibraryAndPkgConfig() throws {
         let prefix = try Self.prefix.get()
         for file in ["include/layerfx.h", "lib/liblayerfx.so", "lib/liblayerfx.so.0", "lib/pkgconfig/layerfx.pc",
                      "lib/layerfx/libswiftCore.so"] {
             #expect(FileManager.default.fileExists(atPath: prefix.appending(path: file).path), "\(file) is missing")
         }
-        let flags = try Self.run(["pkg-config", "--cflags", "--libs", "layerfx"], environment: Self.environment)
+        let flags = try ProcessRunner.run(["pkg-config", "--cflags", "--libs", "layerfx"], environment: Self.environment)
         #expect(flags.status == 0, "\(flags)")
         #expect(flags.stdout.contains("-I\(prefix.path)/include"), "\(flags)")
         #expect(flags.stdout.contains("-L\(prefix.path)/lib -llayerfx"), "\(flags)")
-        let version = try Self.run(["pkg-config", "--modversion", "layerfx"], environment: Self.environment)
+        let version = try ProcessRunner.run(["pkg-config", "--modversion", "layerfx"], environment: Self.environment)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
 
         // Everything resolves inside the prefix or the system: nothing from the Swift toolchain.
-        let ldd = try Self.run(["ldd", prefix.appending(path: "lib/liblayerfx.so").path])
+        let ldd = try ProcessRunner.run(["ldd", prefix.appending(path: "lib/liblayerfx.so").path])
         #expect(!ldd.stdout.contains("not found"), "\(ldd.stdout)")
         let swiftLines = ldd.stdout.split(separator: "\n").filter { $0.contains("libswiftCore") || $0.contains("libFoundation") }
         #expect(!swiftLines.isEmpty && swiftLines.allSatisfy { $0.contains(prefix.path + "/lib/layerfx/") }, "\(ldd.stdout)")
-        let dynamic = try Self.run(["readelf", "-d", prefix.appending(path: "lib/liblayerfx.so").path])
+        let dynamic = try ProcessRunner.run(["readelf", "-d", prefix.appending(path: "lib/liblayerfx.so").path])
         #expect(dynamic.stdout.contains("[$ORIGIN/layerfx]"), "RUNPATH: \(dynamic.stdout)")
         #expect(dynamic.stdout.contains("[liblayerfx.so.0]"), "SONAME: \(dynamic.stdout)")
     }
@@ -70,7 +58,7 @@ struct InstallTests {
         let prefix = try Self.prefix.get()
         let header = try String(contentsOf: prefix.appending(path: "include/layerfx.h"), encoding: .utf8)
         let declared = Set(header.matches(of: #/\n(?:lfx_result|const char \*)\s*(lfx_\w+)\(/#).map { String($0.1) })
-        let symbols = try Self.run(["nm", "-D", "--defined-only", prefix.appending(path: "lib/liblayerfx.so").path])
+        let symbols = try ProcessRunner.run(["nm", "-D", "--defined-only", prefix.appending(path: "lib/liblayerfx.so").path])
         let exported = Set(symbols.stdout.matches(of: #/ T (lfx_\w+)\n/#).map { String($0.1) })
         #expect(declared.count >= 18)
         #expect(declared == exported, "only in the header: \(declared.subtracting(exported)); only in the library: \(exported.subtracting(declared))")
@@ -96,16 +84,16 @@ struct InstallTests {
                 return bad;
             }
             """
-        let dir = try Self.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-c")
         defer { try? FileManager.default.removeItem(at: dir) }
         try source.write(to: dir.appending(path: "check.c"), atomically: true, encoding: .utf8)
         for (compiler, language) in [("cc", ["-std=c99", "-pedantic"]), ("c++", ["-x", "c++", "-std=c++11"])] {
             let output = dir.appending(path: "check-\(compiler)").path
-            let build = try Self.run(["sh", "-c", "\(compiler) \(language.joined(separator: " ")) -Wall -Wextra -Werror check.c -o \(output) $(pkg-config --cflags --libs layerfx) -Wl,-rpath,$(pkg-config --variable=libdir layerfx)"],
+            let build = try ProcessRunner.run(["sh", "-c", "\(compiler) \(language.joined(separator: " ")) -Wall -Wextra -Werror check.c -o \(output) $(pkg-config --cflags --libs layerfx) -Wl,-rpath,$(pkg-config --variable=libdir layerfx)"],
                                      environment: Self.environment, in: dir)
             #expect(build.status == 0, "\(compiler): \(build)")
             guard build.status == 0 else { continue }
-            let check = try Self.run([output])
+            let check = try ProcessRunner.run([output])
             #expect(check.status == 0, "\(check)")
             #expect(check.stdout.contains("\(declared.count) functions, 0 mismatches"), "\(check)")
         }
@@ -114,15 +102,14 @@ struct InstallTests {
     /// The issue's "done when": the example host, built only from the installed
     /// header and pkg-config, renders seed 004 into its own framebuffer with its
     /// GL state intact and the right pixels.
-    @Test func exampleHostRendersIntoItsFramebuffer() throws {
-        if let reason = Self.gpuUnavailableReason { print("example host skipped: \(reason)"); return }
-        let dir = try Self.temporaryDirectory()
+    @Test(.requiresGPU) func exampleHostRendersIntoItsFramebuffer() throws {
+        let dir = try TemporaryDirectory.make("layerfx-c")
         defer { try? FileManager.default.removeItem(at: dir) }
         let host = dir.appending(path: "host").path
-        let build = try Self.run(["make", "-s", "-C", Self.repository.appending(path: "Examples/c-host").path, "OUT=\(host)"],
+        let build = try ProcessRunner.run(["make", "-s", "-C", Repository.url("Examples/c-host").path, "OUT=\(host)"],
                                  environment: Self.environment)
         try #require(build.status == 0, "\(build)")
-        let result = try Self.run([host, Self.repository.appending(path: "Examples/pulsing-rings.json").path, "1.5"])
+        let result = try ProcessRunner.run([host, Repository.url("Examples/pulsing-rings.json").path, "1.5"])
         print(result.stdout)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("GL state values checked, 0 changed"), "\(result)")
@@ -132,64 +119,24 @@ struct InstallTests {
 
     /// The Python ctypes snippet of docs/embedding.md, exactly as written.
     @Test func documentedPythonSnippetRuns() throws {
-        let page = try String(contentsOf: Self.repository.appending(path: "docs/embedding.md"), encoding: .utf8)
+        let page = try String(contentsOf: Repository.url("docs/embedding.md"), encoding: .utf8)
         let snippet = try #require(page.firstMatch(of: /```python\n(.*?)```/.dotMatchesNewlines()).map { String($0.1) })
-        let dir = try Self.temporaryDirectory()
+        let dir = try TemporaryDirectory.make("layerfx-c")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createSymbolicLink(at: dir.appending(path: "Examples"),
-                                                   withDestinationURL: Self.repository.appending(path: "Examples"))
+                                                   withDestinationURL: Repository.url("Examples"))
         try snippet.write(to: dir.appending(path: "snippet.py"), atomically: true, encoding: .utf8)
         let library = try Self.prefix.get().appending(path: "lib/liblayerfx.so").path
-        let result = try Self.run(["python3", "snippet.py"], environment: ["LAYERFX_LIB": library], in: dir)
+        let result = try ProcessRunner.run(["python3", "snippet.py"], environment: ["LAYERFX_LIB": library], in: dir)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("600 600 1c1c2eff"), "\(result)")
         #expect(result.stdout.contains(#"<string>:1:34: unknown key "layerz"; did you mean "layers"?"#), "\(result)")
         #expect(FileManager.default.fileExists(atPath: dir.appending(path: "rings.png").path))
     }
 
-    // MARK: - Processes
-
-    struct ProcessResult: CustomStringConvertible {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
-    }
-
+    /// Why the suite's installation could not be made.
     struct ProcessFailure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "layerfx-c-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes while the process runs, so neither fills up.
-        let errData = LockedValue(Data())
-        let errDone = DispatchSemaphore(value: 0)
-        let errHandle = err.fileHandleForReading
-        Thread {
-            let data = errHandle.readDataToEndOfFile()
-            errData.withLock { $0 = data }
-            errDone.signal()
-        }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errDone.wait()
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
     }
 }

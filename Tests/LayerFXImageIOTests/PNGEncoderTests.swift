@@ -1,6 +1,6 @@
-import CPNG
 import LayerFXCore
 import LayerFXImageIO
+import LayerFXTestSupport
 import Testing
 
 /// LayerFX writes PNG itself (zlib, Sub/Up filters); libpng must read back
@@ -20,23 +20,10 @@ import Testing
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 
-    /// libpng's decoding of `png` as 8-bit RGBA.
-    static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, bytes: [UInt8]) {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let begun = png.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        try #require(begun != 0)
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        var out = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
-        let finished = out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        try #require(finished != 0)
-        return (Int(image.width), Int(image.height), out)
-    }
-
     @Test(arguments: [Int32(0), 1, 6, 9])
     func libpngReadsBackTheStraightAlphaPixels(level: Int32) throws {
         let image = Self.sample()
-        let decoded = try Self.decode(PNGEncoder.encode(image, level: level))
+        let decoded = try DecodedPNG(PNGEncoder.encode(image, level: level))
         #expect(decoded.width == 37 && decoded.height == 23)
         #expect(decoded.bytes == PNGEncoder.straightAlpha(image))
     }
@@ -47,7 +34,7 @@ import Testing
         let stored = try PNGEncoder.encode(image, level: 0)
         #expect(small.count <= fast.count)
         #expect(fast.count < stored.count)
-        #expect(try Self.decode(small).bytes == Self.decode(stored).bytes)
+        #expect(try DecodedPNG(small).bytes == DecodedPNG(stored).bytes)
     }
 
     @Test func theSignatureAndChunksAreInOrder() throws {

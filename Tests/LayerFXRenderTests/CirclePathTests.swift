@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Plain device circles take a path of their own on both backends
@@ -48,15 +49,22 @@ struct CirclePathTests {
 
     /// Inside the ring the CPU kernel blends the quantized fill once:
     /// (128, 0, 0, 128) over white is (255, 127, 127, 255).
-    @Test func insidePixelsAreTheFillBlendedOnce() throws {
+    @Test func insidePixelsAreTheFillBlendedOnceOnTheCPU() throws {
+        try Self.expectFillBlendedOnce(CPURenderer())
+    }
+
+    /// The GPU's circle path gives the same pixels.
+    @Test(.requiresGPU) func insidePixelsAreTheFillBlendedOnceOnTheGPU() throws {
+        try Self.expectFillBlendedOnce(GPUAvailability.renderer.get())
+    }
+
+    static func expectFillBlendedOnce(_ backend: any RenderBackend) throws {
         let frame = Frame(width: 100, height: 80, background: SIMD4(1, 1, 1, 1), primitives: [Self.circle()])
-        for backend in try Self.backends() {
-            let pixels = try backend.render(frame)
-            #expect(pixels[50, 40] == SIMD4(255, 127, 127, 255), "\(backend)")
-            #expect(pixels[60, 45] == SIMD4(255, 127, 127, 255), "\(backend)")
-            #expect(pixels[50, 20] == SIMD4(0, 0, 255, 255), "\(backend)")   // on the ring (y = 40 − 20)
-            #expect(pixels[50, 17] == SIMD4(255, 255, 255, 255), "\(backend)")   // outside
-        }
+        let pixels = try backend.render(frame)
+        #expect(pixels[50, 40] == SIMD4(255, 127, 127, 255))
+        #expect(pixels[60, 45] == SIMD4(255, 127, 127, 255))
+        #expect(pixels[50, 20] == SIMD4(0, 0, 255, 255))   // on the ring (y = 40 − 20)
+        #expect(pixels[50, 17] == SIMD4(255, 255, 255, 255))   // outside
     }
 
     /// The circle formulas are the general shader's, rearranged: a circle drawn
@@ -75,11 +83,5 @@ struct CirclePathTests {
             let diff = ImageDifference(try CPURenderer().render(frame(circle)), try CPURenderer().render(frame(ellipse)))
             #expect(diff.max <= ParityTests.maxTolerance, "r \(radius), width \(width): \(diff)")
         }
-    }
-
-    static func backends() throws -> [any RenderBackend] {
-        var backends: [any RenderBackend] = [CPURenderer()]
-        if case .success(let gpu) = Fixtures.gpu { backends.append(gpu) }
-        return backends
     }
 }

@@ -2,10 +2,17 @@ import CEGL
 import Foundation
 import LayerFX
 @testable import LayerFXGPU
+import LayerFXTestSupport
 import Testing
 
 private let report = GPUDeviceReport.gather()
 private let deviceOpens = report.devices.contains { $0.opened }
+/// Whether the automatic display offers reset notification (EGL_EXT_create_context_robustness).
+private let displayHasRobustness: Bool = {
+    guard deviceOpens, case .success(let display) = HeadlessDisplay.display(for: .automatic) else { return false }
+    let extensions = eglQueryString(display.display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+    return extensions.split(separator: " ").contains("EGL_EXT_create_context_robustness")
+}()
 
 @Suite(.serialized)
 struct DeviceSelectionTests {
@@ -52,8 +59,7 @@ struct DeviceSelectionTests {
         }
     }
 
-    @Test func anUnnamedDeviceFallsBackToTheCPUWithAuto() throws {
-        guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }
+    @Test(.requiresNoRenderNode) func anUnnamedDeviceFallsBackToTheCPUWithAuto() throws {
         let renderer = try Renderer(.auto, device: GPUDeviceSelection(platform: .gbm))
         #expect(renderer.backend == .cpu)
         #expect(renderer.fallbackReason == "no EGL display could be opened (gbm: no /dev/dri/renderD* node)")
@@ -78,12 +84,9 @@ struct DeviceSelectionTests {
         }
     }
 
-    @Test(.enabled(if: deviceOpens, "no EGL device opens here"))
+    @Test(.enabled(if: displayHasRobustness, "no EGL display here offers EGL_EXT_create_context_robustness"))
     func contextsAskToBeToldOfResetsWhereTheDisplayCan() throws {
         let renderer = try GPURenderer(device: .automatic)
-        let display = try HeadlessDisplay.display(for: .automatic).get().display
-        let extensions = eglQueryString(display, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
-        guard extensions.contains("EGL_EXT_create_context_robustness") else { return }
         var strategy: GLint = 0
         try renderer.withCurrentContext { glGetIntegerv(GLenum(GL_RESET_NOTIFICATION_STRATEGY), &strategy) }
         #expect(strategy == GL_LOSE_CONTEXT_ON_RESET)

@@ -1,18 +1,16 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// The Swift code of docs/embedding.md and the DocC article
 /// `Embedding.md`, as written there (file names under a temporary folder).
 struct EmbeddingExampleTests {
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func loadBuildEvaluateRender() throws {
         let output = FileManager.default.temporaryDirectory.appending(path: "embedding-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: output) }
 
-        let fromFile = try SceneLoader.load(contentsOfFile: Self.repository.appending(path: "Examples/pulsing-rings.json").path)
+        let fromFile = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
         let fromText = try SceneLoader.decode(#"{"version": 1, "size": [100, 100], "layers": []}"#)
 
         var dot = Layer(name: "dot", kind: .shape)

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Every scene in `Examples/` (one preset each) renders on both backends
@@ -14,22 +15,14 @@ struct ExampleRenderTests {
         "waves.json": [0, 2, 5.5],
     ]
 
-    static func examplePath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "Examples/\(name)").path
-    }
-
-    @Test(arguments: times.keys.sorted())
+    @Test(.requiresGPU, arguments: times.keys.sorted())
     func gpuMatchesCPU(_ name: String) throws {
-        let scene = try SceneLoader.load(contentsOfFile: Self.examplePath(name))
+        let gpu = try GPUAvailability.renderer.get()
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
         for time in Self.times[name] ?? [] {
             let frame = try SceneEvaluator.frame(for: scene, at: time)
             #expect(!frame.primitives.isEmpty, "\(name) at t=\(time) draws nothing")
             let cpu = try CPURenderer().render(frame)
-            guard case .success(let gpu) = Fixtures.gpu else {
-                print("example \(name) t=\(time): GPU half skipped: \(Fixtures.gpuUnavailableReason ?? "")")
-                continue
-            }
             let diff = ImageDifference(try gpu.render(frame), cpu)
             print("example \(name) t=\(time) [\(gpu.info.renderer)]: \(diff)")
             #expect(diff.max <= ParityTests.maxTolerance, "\(name) t=\(time): \(diff)")

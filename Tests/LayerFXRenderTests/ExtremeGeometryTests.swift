@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Valid scenes with extreme but finite numbers render what they mean on
@@ -86,11 +87,16 @@ struct ExtremeGeometryTests {
              centre: .nothing),
     ]
 
-    @Test(arguments: cases)
-    func rendersWhatItMeansOnBothBackends(_ c: Case) throws {
+    /// The case's frame at t = 0.5.
+    static func frame(_ c: Case) throws -> Frame {
         let json = ##"{"size":[100,100],"layers":["## + c.layer + "]}"
         let scene = try SceneLoader.decode(Array(json.utf8), source: "extreme.json")
-        let frame = try SceneEvaluator.frame(for: scene, at: 0.5)
+        return try SceneEvaluator.frame(for: scene, at: 0.5)
+    }
+
+    @Test(arguments: cases)
+    func rendersWhatItMeansOnTheCPU(_ c: Case) throws {
+        let frame = try Self.frame(c)
         #expect(frame.primitives.allSatisfy { $0.isFinite })
         let cpu = try CPURenderer().render(frame)
         let centre = Array(cpu.bytes[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4])
@@ -98,11 +104,13 @@ struct ExtremeGeometryTests {
         case .nothing: #expect(centre == [0, 0, 0, 0], "\(c.name): centre \(centre)")
         case .red: #expect(centre == [255, 0, 0, 255], "\(c.name): centre \(centre)")
         }
-        guard case .success(let gpu) = Fixtures.gpu else {
-            print("extreme \(c.name): GPU half skipped: \(Fixtures.gpuUnavailableReason ?? "")")
-            return
-        }
-        let difference = ImageDifference(try gpu.render(frame), cpu)
+    }
+
+    @Test(.requiresGPU, arguments: cases)
+    func gpuMatchesCPU(_ c: Case) throws {
+        let frame = try Self.frame(c)
+        let gpu = try GPUAvailability.renderer.get()
+        let difference = ImageDifference(try gpu.render(frame), try CPURenderer().render(frame))
         print("extreme \(c.name): \(difference)")
         #expect(difference.max <= ParityTests.maxTolerance, "\(c.name): \(difference)")
     }

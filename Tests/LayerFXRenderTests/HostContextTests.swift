@@ -2,6 +2,7 @@ import CEGL
 import Foundation
 import LayerFX
 @testable import LayerFXGPU
+import LayerFXTestSupport
 import Testing
 
 /// A stand-in for a host program: its own GLES 3 context (on LayerFX's
@@ -23,12 +24,6 @@ enum TestHost {
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &bytes)
             return bytes
         }
-    }
-
-    /// Why no host context can be made here, or nil.
-    static var unavailableReason: String? {
-        if case .failure(let error) = HeadlessDisplay.shared { return "\(error)" }
-        return nil
     }
 
     static func run(width: Int = 320, height: Int = 240, _ body: (Context) throws -> Void) throws {
@@ -127,8 +122,7 @@ struct HostContextTests {
         return try SceneEvaluator.frame(for: scene, at: 1.5)
     }
 
-    @Test func snapshotRestoresEveryItem() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func snapshotRestoresEveryItem() throws {
         try TestHost.run { host in
             TestHost.setDistinctiveState(framebuffer: host.framebuffer)
             let before = GLStateSnapshot.capture()
@@ -145,8 +139,7 @@ struct HostContextTests {
         }
     }
 
-    @Test func framebufferRenderMatchesBufferAndKeepsHostState() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func framebufferRenderMatchesBufferAndKeepsHostState() throws {
         let frame = try Self.frame()
         try TestHost.run(width: frame.width + 40, height: frame.height + 30) { host in
             let renderer = try GPURenderer(context: .host)
@@ -178,8 +171,7 @@ struct HostContextTests {
         }
     }
 
-    @Test func keepContentsDrawsOverTheHostsPixels() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func keepContentsDrawsOverTheHostsPixels() throws {
         let frame = try Self.frame()
         try TestHost.run(width: frame.width, height: frame.height) { host in
             let renderer = try GPURenderer(context: .host)
@@ -196,8 +188,7 @@ struct HostContextTests {
         }
     }
 
-    @Test func skipStateRestoreLeavesLayerFXsState() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func skipStateRestoreLeavesLayerFXsState() throws {
         let frame = try Self.frame()
         try TestHost.run(width: frame.width, height: frame.height) { host in
             let renderer = try GPURenderer(context: .host)
@@ -208,8 +199,7 @@ struct HostContextTests {
         }
     }
 
-    @Test func ownContextRendererLeavesTheHostsContextCurrent() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func ownContextRendererLeavesTheHostsContextCurrent() throws {
         let frame = try Self.frame()
         try TestHost.run { host in
             let renderer = try GPURenderer()
@@ -219,8 +209,7 @@ struct HostContextTests {
         #expect(eglGetCurrentContext() == nil)
     }
 
-    @Test func hostRendererNeedsItsContextCurrent() throws {
-        if let reason = TestHost.unavailableReason { print("host context tests skipped: \(reason)"); return }
+    @Test(.requiresGPU) func hostRendererNeedsItsContextCurrent() throws {
         #expect(throws: GPUError.self) { try GPURenderer(context: .host) }
         let frame = try Self.frame()
         try TestHost.run { host in
@@ -236,7 +225,7 @@ struct HostContextTests {
 
     /// The "GL state saved and restored" table of docs/embedding.md is the snapshot's table.
     @Test func documentationQuotesTheStateTable() throws {
-        let page = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../docs/embedding.md")
+        let page = Repository.url("docs/embedding.md")
         let text = try String(contentsOf: page, encoding: .utf8)
         #expect(text.contains(GLStateSnapshot.markdownTable),
                 "paste GLStateSnapshot.markdownTable into docs/embedding.md:\n\(GLStateSnapshot.markdownTable)")

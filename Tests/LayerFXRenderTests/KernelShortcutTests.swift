@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 @testable import LayerFXCPU
+import LayerFXTestSupport
 import Testing
 
 /// The CPU kernels skip or fill whole blocks, and draw a masked layer's
@@ -17,7 +18,7 @@ struct KernelShortcutTests {
 
     @Test(arguments: ExampleRenderTests.times.keys.sorted())
     func exampleShortcutsChangeNoByte(_ name: String) throws {
-        try expectSameBytes(name, scene: SceneLoader.load(contentsOfFile: ExampleRenderTests.examplePath(name)),
+        try expectSameBytes(name, scene: SceneLoader.load(contentsOfFile: Repository.example(name)),
                             times: ExampleRenderTests.times[name] ?? [])
     }
 

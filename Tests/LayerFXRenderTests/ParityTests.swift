@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Every scene of the suite renders on both backends; llvmpipe (or a real GPU)
@@ -17,18 +18,19 @@ struct ParityTests {
         #expect(Fixtures.sceneNames.filter { (Int($0.prefix(2)) ?? 0) >= 21 }.count >= 15)
     }
 
-    @Test(arguments: Fixtures.sceneNames)
+    @Test(.requiresGPU, arguments: Fixtures.sceneNames)
     func gpuMatchesCPU(_ name: String) throws {
         var scene = try Fixtures.scene(name)
-        for scale in Fixtures.scales(for: name, scene: scene) {
+        for scale in try Fixtures.scales(for: name, scene: scene) {
             scene.scale = scale
             try compare(name: name, scene: scene)
         }
     }
 
     private func compare(name file: String, scene: Scene) throws {
+        let gpu = try GPUAvailability.renderer.get()
         let name = "\(file) ×\(scene.scale.formatted())"
-        for time in Fixtures.times(for: file) {
+        for time in try Fixtures.times(for: file) {
             let frame = try SceneEvaluator.frame(for: scene, at: time)
             let cpu = try CPURenderer().render(frame)
             // Something is drawn: the suite would prove nothing with blank frames.
@@ -36,12 +38,7 @@ struct ParityTests {
                                                             background: frame.background, primitives: []))
             #expect(cpu != background, "\(name) at t=\(time) draws nothing")
 
-            guard case .success(let gpu) = Fixtures.gpu else {
-                print("parity \(name) t=\(time): GPU half skipped: \(Fixtures.gpuUnavailableReason ?? "")")
-                continue
-            }
-            let gpuPixels = try gpu.render(frame)
-            let diff = ImageDifference(gpuPixels, cpu)
+            let diff = ImageDifference(try gpu.render(frame), cpu)
             print("parity \(name) t=\(time) [\(gpu.info.renderer)]: \(diff)")
             #expect(diff.max <= Self.maxTolerance, "\(name) t=\(time): \(diff)")
             #expect(diff.mean <= Self.meanTolerance, "\(name) t=\(time): \(diff)")

@@ -2,6 +2,7 @@ import CLayerFXLayout
 import CLayerFXRaster
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// The display list's layouts and constants are defined once, in
@@ -12,7 +13,7 @@ struct PrimitiveLayoutTests {
     /// `layout(location = N) in TYPE name;` declarations of a vertex shader.
     static func shaderAttributes(_ file: String = "primitive.vert.glsl") throws
         -> [(location: Int, type: String, name: String)] {
-        let source = try String(contentsOf: shaderURL(file), encoding: .utf8)
+        let source = try String(contentsOf: Repository.url("Shaders/\(file)"), encoding: .utf8)
         let pattern = try NSRegularExpression(
             pattern: #"layout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*in\s+(\w+)\s+(\w+)\s*;"#)
         let range = NSRange(source.startIndex..., in: source)
@@ -23,11 +24,7 @@ struct PrimitiveLayoutTests {
     }
 
     /// A file of the repository's `Shaders/`.
-    static func shaderURL(_ file: String) -> URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Shaders/\(file)")
-    }
+    static func shaderURL(_ file: String) -> URL { Repository.url("Shaders/\(file)") }
 
     @Test func shaderDeclaresExactlyTheSwiftAttributes() throws {
         let shader = try Self.shaderAttributes()

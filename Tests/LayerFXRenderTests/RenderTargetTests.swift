@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Every render target gets the same bytes: a new buffer, a reused buffer,
@@ -15,9 +16,9 @@ struct RenderTargetTests {
         try Self.checkEveryTarget(CPURenderer())
     }
 
-    @Test(.enabled(if: Fixtures.gpuUnavailableReason == nil, "no EGL display or OpenGL ES 3 context"))
+    @Test(.requiresGPU)
     func gpuTargets() throws {
-        try Self.checkEveryTarget(Fixtures.gpu.get())
+        try Self.checkEveryTarget(GPUAvailability.renderer.get())
     }
 
     static func checkEveryTarget(_ renderer: any RenderBackend) throws {

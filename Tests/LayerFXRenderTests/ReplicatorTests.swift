@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// CAReplicatorLayer: copies of the sublayers with a cumulative transform,
@@ -93,9 +94,7 @@ struct ReplicatorTests {
 /// `Examples/typing-dots.json` (seed 003) end to end: decoded, replicated and
 /// evaluated, its three dots match test-vectors.md table 5c at t = 0.25.
 @Test func typingDotsExampleMatchesTable5c() throws {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "Examples/typing-dots.json").path
-    let scene = try SceneLoader.load(contentsOfFile: path)
+    let scene = try SceneLoader.load(contentsOfFile: Repository.example("typing-dots.json"))
     // The dots are the 10 × 10 rounded rectangles (the balloon comes first, in as many primitives as its path needs).
     let dots = try SceneEvaluator.frame(for: scene, at: 0.25).primitives.filter { $0.shape == SIMD4(5, 5, 5, 5) }
     // Instance 0 (opacity −0.023 → 0) is culled; instances 1 and 2 remain.

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// Every parity scene and every example, written as SVG and drawn by an
@@ -12,9 +13,9 @@ struct SVGOutputTests {
     @Test(arguments: Fixtures.sceneNames)
     func sceneMatchesCPU(_ name: String) throws {
         var scene = try Fixtures.scene(name)
-        for scale in Fixtures.scales(for: name, scene: scene) {
+        for scale in try Fixtures.scales(for: name, scene: scene) {
             scene.scale = scale
-            for time in Fixtures.times(for: name) {
+            for time in try Fixtures.times(for: name) {
                 try compare("\(name) ×\(scale.formatted()) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
             }
         }
@@ -22,7 +23,7 @@ struct SVGOutputTests {
 
     @Test(arguments: ExampleRenderTests.times.keys.sorted())
     func exampleMatchesCPU(_ name: String) throws {
-        let scene = try SceneLoader.load(contentsOfFile: ExampleRenderTests.examplePath(name))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
         for time in ExampleRenderTests.times[name] ?? [] {
             try compare("\(name) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
         }

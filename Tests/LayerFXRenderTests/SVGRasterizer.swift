@@ -1,6 +1,6 @@
-import CPNG
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 
 /// `rsvg-convert` (librsvg, Debian's `librsvg2-bin`, installed by
 /// scripts/install-deps): an SVG renderer independent of LayerFX, which the
@@ -18,44 +18,14 @@ enum SVGRasterizer {
 
     /// Draws `svg` with rsvg-convert into premultiplied pixels.
     static func render(_ svg: SVGDocument) throws -> PixelBuffer {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "layerfx-svg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryDirectory.make("layerfx-svg")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appending(path: "frame.svg"), output = folder.appending(path: "frame.png")
         try Data(svg.bytes).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? "rsvg-convert")
-        process.arguments = ["-f", "png", "-o", output.path, input.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw RasterizerError(description: "rsvg-convert failed: \(String(decoding: message, as: UTF8.self))")
-        }
-        return try decodePNG(output.path)
-    }
-
-    /// A PNG file's pixels, premultiplied as the backends produce them.
-    static func decodePNG(_ path: String) throws -> PixelBuffer {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            throw RasterizerError(description: "cannot read \(path)")
-        }
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // RGBA, 8 bits
-        let width = Int(image.width), height = Int(image.height)
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        guard png_image_finish_read(&image, nil, &bytes, 0, nil) != 0 else {
-            png_image_free(&image)
-            throw RasterizerError(description: "cannot decode \(path)")
-        }
-        for i in stride(from: 0, to: bytes.count, by: 4) {
-            let alpha = UInt32(bytes[i + 3])
-            for c in 0..<3 { bytes[i + c] = UInt8((UInt32(bytes[i + c]) * alpha + 127) / 255) }
-        }
-        return PixelBuffer(width: width, height: height, bytes: bytes)
+        let result = try ProcessRunner.run(URL(fileURLWithPath: executable ?? "rsvg-convert"),
+                                           ["-f", "png", "-o", output.path, input.path])
+        guard result.status == 0 else { throw RasterizerError(description: "rsvg-convert failed: \(result.stderr)") }
+        return try DecodedPNG(contentsOfFile: output.path).premultiplied
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 import LayerFXCore
+import LayerFXTestSupport
 import Testing
 
 /// The thread rule of the docs, "one renderer per thread": renderers on
@@ -14,11 +15,15 @@ struct ThreadSafetyTests {
     ]
     static let rounds = 3
 
-    @Test(arguments: [BackendChoice.gpu, .cpu])
-    func concurrentRenderersMatchSerialOutput(_ backend: BackendChoice) throws {
-        if backend == .gpu, let reason = Fixtures.gpuUnavailableReason {
-            print("concurrent GPU renderers skipped: \(reason)"); return
-        }
+    @Test(.requiresGPU) func concurrentGPURenderersMatchSerialOutput() throws {
+        try expectConcurrentMatchesSerial(.gpu)
+    }
+
+    @Test func concurrentCPURenderersMatchSerialOutput() throws {
+        try expectConcurrentMatchesSerial(.cpu)
+    }
+
+    private func expectConcurrentMatchesSerial(_ backend: BackendChoice) throws {
         let frames = try Self.jobs.map { job in try SceneEvaluator.frame(for: try Fixtures.scene(job.scene), at: job.time) }
         let serial = try frames.map { try Renderer(backend).render($0) }
 

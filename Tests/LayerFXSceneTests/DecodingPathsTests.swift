@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayerFXModel
 @testable import LayerFXScene
+import LayerFXTestSupport
 
 /// The document types decode the same way on both of their paths: the fast
 /// one SceneLoader takes (reading the parsed tree directly) and the general
@@ -82,7 +83,7 @@ import LayerFXModel
 
     @Test func foundationJSONDecoderDecodesTheDocumentTypes() throws {
         for name in ["ripple.json", "pulsing-rings.json"] {
-            let path = ExampleSceneTests.examplePath(name)
+            let path = Repository.example(name)
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let viaFoundation = try JSONDecoder().decode(SceneDocument.self, from: data).scene
             #expect(viaFoundation == (try SceneLoader.load(contentsOfFile: path)))

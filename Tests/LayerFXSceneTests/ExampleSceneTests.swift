@@ -3,29 +3,23 @@ import Testing
 import LayerFXCore
 import LayerFXModel
 import LayerFXScene
+import LayerFXTestSupport
 
 /// The example scenes in `Examples/` decode to the seed effects' values.
 @Suite struct ExampleSceneTests {
-    /// `Examples/<name>` relative to this file (`Tests/LayerFXSceneTests/`).
-    static func examplePath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples").appendingPathComponent(name).path
-    }
-
     /// Each example is a one-line preset (`"type": "effect"`) in a small scene;
     /// what it expands to is tested in `Effects/` (PulseEffectTests, …).
     @Test(arguments: ["pulsing-rings.json", "ripple.json", "shimmer.json", "typing-dots.json", "waves.json"])
     func examplesArePresets(_ name: String) throws {
-        let text = try String(contentsOfFile: Self.examplePath(name), encoding: .utf8)
+        let text = try String(contentsOfFile: Repository.example(name), encoding: .utf8)
         #expect(text.components(separatedBy: "\"type\": \"effect\"").count == 2)
-        let scene = try SceneLoader.load(contentsOfFile: Self.examplePath(name))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
         #expect(scene.scale == 2 && scene.backgroundColor.alpha == 1)
         #expect(scene.layers.count == 1 && !scene.layers[0].sublayers.isEmpty)
     }
 
     @Test func pulsingRings() throws {
-        let scene = try SceneLoader.load(contentsOfFile: Self.examplePath("pulsing-rings.json"))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
         #expect(scene.size == Size(width: 300, height: 300))
         #expect(scene.backgroundColor.red < 0.2)
         let container = scene.layers[0]
@@ -34,7 +28,7 @@ import LayerFXScene
     }
 
     @Test func ripple() throws {
-        let scene = try SceneLoader.load(contentsOfFile: Self.examplePath("ripple.json"))
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example("ripple.json"))
         #expect(scene.size == Size(width: 240, height: 160))
         #expect(scene.backgroundColor == .white)
 

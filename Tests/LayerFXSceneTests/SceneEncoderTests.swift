@@ -3,6 +3,7 @@ import Testing
 import LayerFXCore
 import LayerFXModel
 import LayerFXScene
+import LayerFXTestSupport
 
 /// `SceneEncoder` (what `layerfx expand` prints): decoding its output gives
 /// back an equal scene, and encoding that again gives the same text.
@@ -20,7 +21,7 @@ import LayerFXScene
 
     @Test(arguments: exampleNames)
     func examplesRoundTrip(_ name: String) throws {
-        let path = ExampleSceneTests.examplePath(name)
+        let path = Repository.example(name)
         try Self.expectRoundTrip(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self),
                                  source: name)
         // The expansion has no effect layers left.
@@ -29,7 +30,7 @@ import LayerFXScene
     }
 
     @Test func examplesDirectoryHasNoOtherScenes() throws {
-        let dir = URL(fileURLWithPath: ExampleSceneTests.examplePath(""))
+        let dir = URL(fileURLWithPath: Repository.example(""))
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
         #expect(names.sorted() == Self.exampleNames)
     }

@@ -3,10 +3,11 @@ import Testing
 import LayerFXCore
 import LayerFXModel
 import LayerFXScene
+import LayerFXTestSupport
 
 /// Loads `Examples/<name>`.
 func loadExample(_ name: String) throws -> Scene {
-    try SceneLoader.load(contentsOfFile: ExampleSceneTests.examplePath(name))
+    try SceneLoader.load(contentsOfFile: Repository.example(name))
 }
 
 /// The layer called `name`; records an issue when there is none.
