@@ -30,6 +30,7 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -61,7 +62,7 @@ let package = Package(
         .target(name: "LayerFXC", dependencies: ["LayerFX"]),
         .executableTarget(
             name: "LayerFXCLI",
-            dependencies: ["LayerFX", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["LayerFX", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(name: "ShaderEmbedTool"),
         .plugin(name: "ShaderEmbed", capability: .buildTool(), dependencies: ["ShaderEmbedTool"]),

@@ -33,6 +33,7 @@ struct LayerFXCommand: ParsableCommand {
         // Past a file size limit (`ulimit -f`), writes fail with EFBIG and are
         // reported, instead of SIGXFSZ killing the process mid-file.
         signal(SIGXFSZ, SIG_IGN)
+        MemoryReuse.keepFreedBlocks()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()

@@ -62,12 +62,18 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
         let width = frame.width, height = frame.height
-        let prepared = frame.primitives.compactMap { PreparedPrimitive($0, width: width, height: height) }
+        var prepared: [PreparedPrimitive] = []
+        prepared.reserveCapacity(frame.primitives.count)
+        for primitive in frame.primitives {
+            if let ready = PreparedPrimitive(primitive, width: width, height: height) { prepared.append(ready) }
+        }
         // Rows each drawn primitive touches (markers and composites are never
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
         var shapes: [lfx_shape] = []
         var kernels: [KernelChoice] = []
+        shapes.reserveCapacity(prepared.count)
+        kernels.reserveCapacity(prepared.count)
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
             if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil

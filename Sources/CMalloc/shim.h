@@ -1,0 +1,2 @@
+/* glibc's allocator tuning (mallopt), for the command-line tool's MemoryReuse. */
+#include <malloc.h>
