@@ -270,7 +270,7 @@ private struct Band {
         let buffer = spare.popLast() ?? .allocate(capacity: (y1 - y0 + 1) * width * 4)
         stack.append(buffer)
         target = buffer
-        forEachPixel(of: marker) { _, _, pixel in pixel.pointee = .zero }
+        clear(marker)
     }
 
     /// Blends the innermost layer (times its mask's alpha) onto the one below.
@@ -288,18 +288,14 @@ private struct Band {
         if let mask { spare.append(mask) }
     }
 
-    /// Calls `body` for each pixel of the current target inside the
-    /// primitive's pixel box and these rows.
-    @inline(__always)
-    private func forEachPixel(of primitive: PreparedPrimitive,
-                              _ body: (Int, Int, UnsafeMutablePointer<SIMD4<UInt8>>) -> Void) {
-        let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
-        guard !rows.isEmpty, primitive.minX <= primitive.maxX else { return }
+    /// Makes the current target transparent inside the marker's pixel box
+    /// and these rows.
+    private func clear(_ marker: PreparedPrimitive) {
+        let rows = max(marker.minY, y0)...min(marker.maxY, y1)
+        guard !rows.isEmpty, marker.minX <= marker.maxX else { return }
+        let count = (marker.maxX - marker.minX + 1) * 4
         for y in rows {
-            let row = target + (y - y0) * width * 4
-            for x in primitive.minX...primitive.maxX {
-                (row + x * 4).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { body(x, y, $0) }
-            }
+            (target + (y - y0) * width * 4 + marker.minX * 4).initialize(repeating: 0, count: count)
         }
     }
 }
