@@ -470,7 +470,9 @@ static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float
     int8v first = t <= s->locations[0], done = first;
     for (int j = 0; j < 4; j++) out[j] = first ? (float8)s->colors[0][j] : (float8)s->colors[n - 1][j];
     for (int i = 1; i < n; i++) {
+        if (__builtin_reduce_and(done)) break;   /* every lane has its color */
         int8v here = ~done & (t <= s->locations[i]);
+        if (!__builtin_reduce_or(here)) continue;   /* no lane between these stops */
         float lo = s->locations[i - 1], hi = s->locations[i];
         float8 u = hi > lo ? (t - lo) / (hi - lo) : (float8)1;
         for (int j = 0; j < 4; j++) {
