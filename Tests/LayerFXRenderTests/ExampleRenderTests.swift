@@ -23,7 +23,7 @@ struct ExampleRenderTests {
     func gpuMatchesCPU(_ name: String) throws {
         let scene = try SceneLoader.load(contentsOfFile: Self.examplePath(name))
         for time in Self.times[name] ?? [] {
-            let frame = try SceneEvaluator.frame(for: scene, at: time)
+            let frame = try SceneEvaluator().frame(for: scene, at: time)
             #expect(!frame.primitives.isEmpty, "\(name) at t=\(time) draws nothing")
             let cpu = try CPURenderer().render(frame)
             guard case .success(let gpu) = Fixtures.gpu else {

@@ -90,7 +90,7 @@ struct ExtremeGeometryTests {
     func rendersWhatItMeansOnBothBackends(_ c: Case) throws {
         let json = ##"{"size":[100,100],"layers":["## + c.layer + "]}"
         let scene = try SceneLoader.decode(Array(json.utf8), source: "extreme.json")
-        let frame = try SceneEvaluator.frame(for: scene, at: 0.5)
+        let frame = try SceneEvaluator().frame(for: scene, at: 0.5)
         #expect(frame.primitives.allSatisfy { $0.isFinite })
         let cpu = try CPURenderer().render(frame)
         let centre = Array(cpu.bytes[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4])

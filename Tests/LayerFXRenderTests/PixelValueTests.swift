@@ -26,7 +26,7 @@ struct PixelValueTests {
         let scene = Self.scene([Self.circle(20, 20.5, 10.5, fill: Color(red: 1, green: 0, blue: 0))],
                                background: .black)
         for (name, backend) in Self.backends() {
-            let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+            let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
             #expect(image[20, 20] == SIMD4(255, 0, 0, 255), "\(name)")
             #expect(image[2, 2] == SIMD4(0, 0, 0, 255), "\(name)")
             // Pixel (30, 20): its centre 30.5 lies on the edge → half covered (0.5 · 255 → 128).
@@ -43,7 +43,7 @@ struct PixelValueTests {
         let scene = Self.scene([Self.circle(20, 20, 15, fill: Color(red: 0, green: 0, blue: 1, alpha: 0.5))],
                                background: .white)
         for (name, backend) in Self.backends() {
-            let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+            let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
             #expect(image[20, 20] == SIMD4(127, 127, 255, 255), "\(name)")
         }
     }
@@ -53,7 +53,7 @@ struct PixelValueTests {
         layer.properties.opacity = 0.25
         let scene = Self.scene([layer])
         for (name, backend) in Self.backends() {
-            let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+            let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
             // Premultiplied: green 0.25 → 64, alpha 64.
             #expect(image[20, 20] == SIMD4(0, 64, 0, 64), "\(name)")
         }
@@ -63,7 +63,7 @@ struct PixelValueTests {
         let scene = Self.scene([Self.circle(20, 20, 12, fill: nil, stroke: .black, lineWidth: 4)],
                                background: .white)
         for (name, backend) in Self.backends() {
-            let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+            let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
             #expect(image[20, 20] == SIMD4(255, 255, 255, 255), "\(name): centre stays white")
             #expect(image[32, 20] == SIMD4(0, 0, 0, 255), "\(name): on the ring")
             #expect(image[20, 8] == SIMD4(0, 0, 0, 255), "\(name): top of the ring")
@@ -78,7 +78,7 @@ struct PixelValueTests {
         host.sublayers = [Self.circle(10, 10, 30, fill: Color(red: 1, green: 0, blue: 0))]
         let scene = Self.scene([host])
         for (name, backend) in Self.backends() {
-            let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+            let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
             #expect(image[20, 20] == SIMD4(255, 0, 0, 255), "\(name): inside the clip")
             #expect(image[5, 20] == SIMD4(0, 0, 0, 0), "\(name): left of the clip")
             #expect(image[20, 35] == SIMD4(0, 0, 0, 0), "\(name): below the clip")
@@ -88,7 +88,7 @@ struct PixelValueTests {
     @Test func renderingIsDeterministic() throws {
         let scene = try Fixtures.scene("12-translucency.json")
         for (name, backend) in Self.backends() {
-            let frame = try SceneEvaluator.frame(for: scene, at: 0)
+            let frame = try SceneEvaluator().frame(for: scene, at: 0)
             let first = try PNGEncoder.encode(backend.render(frame))
             let second = try PNGEncoder.encode(backend.render(frame))
             #expect(first == second, "\(name)")

@@ -19,7 +19,7 @@ struct ThreadSafetyTests {
         if backend == .gpu, let reason = Fixtures.gpuUnavailableReason {
             print("concurrent GPU renderers skipped: \(reason)"); return
         }
-        let frames = try Self.jobs.map { job in try SceneEvaluator.frame(for: try Fixtures.scene(job.scene), at: job.time) }
+        let frames = try Self.jobs.map { job in try SceneEvaluator().frame(for: try Fixtures.scene(job.scene), at: job.time) }
         let serial = try frames.map { try Renderer(backend).render($0) }
 
         let results = LockedValue<[Int: [Result<PixelBuffer, any Error>]]>([:])
