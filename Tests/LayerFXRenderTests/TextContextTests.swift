@@ -84,4 +84,25 @@ struct TextContextTests {
         }
         #expect(evaluator.textContext.atlas.snapshot().generation == first.generation)
     }
+
+    @Test func threadsSharingOneContextGetTheFramesOfOneThread() throws {
+        let strings = ["Find", "new", "skills", "kind", "seen", "dine", "wind", "fine"]
+        let scenes = try strings.map { try SceneLoader.decode(Self.json($0, font: "DejaVu Sans Bold", fontSize: 24)) }
+        let sequential = SceneEvaluator()
+        let expected = try scenes.map { try CPURenderer().render(sequential.frame(for: $0, at: 0)) }
+        let shared = SceneEvaluator()
+        let results = LockedValue<[Int: Result<PixelBuffer, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: scenes.count * 3) { n in
+            let index = n % scenes.count
+            let image = Result { try CPURenderer().render(shared.frame(for: scenes[index], at: 0)) }
+            if n < scenes.count { results.withLock { $0[index] = image } }
+        }
+        for (index, image) in expected.enumerated() {
+            // Atlas places differ with the order glyphs came in; the pictures may
+            // differ only by rounding.
+            let drawn = try #require(try results.withLock { $0[index] }?.get())
+            let diff = ImageDifference(drawn, image)
+            #expect(diff.max <= 2 && diff.mean <= 0.05, "\(strings[index]): \(diff)")
+        }
+    }
 }
