@@ -21,8 +21,8 @@ extension FontUse {
 }
 
 extension DecodedLayer {
-    /// The fonts of this layer's tree: its own, its sublayers' and its inline
-    /// mask's, in document order.
+    /// The fonts of this layer's tree: its own, then its inline mask's, then
+    /// its sublayers' (depth first).
     var allFontUses: [FontUse] {
         var uses = fontUses
         if case .inline(let mask) = mask { uses += mask.allFontUses }
