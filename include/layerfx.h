@@ -183,7 +183,10 @@ lfx_result lfx_set_log_callback(lfx_log_fn callback, void *user_data);
 /* Scenes                                                                    */
 
 /**
- * Loads a scene file (JSON, LayerFX scene format version 1).
+ * Loads a scene file (JSON, LayerFX scene format version 1). A text layer's
+ * font given by a relative file path is taken in the scene file's folder;
+ * every font is checked now, and one that cannot be found or loaded rejects
+ * the scene.
  * @param path a NUL-terminated file path.
  * @param out  receives the scene; set to NULL on failure.
  * @retval LFX_OK
@@ -195,7 +198,8 @@ lfx_result lfx_set_log_callback(lfx_log_fn callback, void *user_data);
 lfx_result lfx_scene_load_file(const char *path, lfx_scene **out);
 
 /**
- * Loads a scene from JSON text. Errors name the source `<string>`.
+ * Loads a scene from JSON text. Errors name the source `<string>`. Relative
+ * font file paths are taken in the working directory.
  * @param json NUL-terminated UTF-8 JSON.
  * @param out  receives the scene; set to NULL on failure.
  * @retval LFX_OK
@@ -261,7 +265,8 @@ lfx_result lfx_scene_get_pixel_size(const lfx_scene *scene, int32_t *width, int3
  * current only inside LayerFX calls; whatever context the thread had current
  * is current again when a call returns. The environment variables
  * LAYERFX_EGL_PLATFORM and LAYERFX_EGL_DEVICE choose the display (see
- * docs/gpu-selection.md).
+ * docs/gpu-selection.md). Each renderer also keeps its own fonts and glyph
+ * atlas: a font is loaded, and a glyph rasterized, once per renderer.
  * @param backend an ::lfx_backend.
  * @param out     receives the renderer; set to NULL on failure.
  * @retval LFX_OK
@@ -280,7 +285,8 @@ lfx_result lfx_renderer_create(lfx_backend backend, lfx_renderer **out);
  * context, saving and restoring the host's GL state around it. Use the
  * renderer on this thread, with this context current; destroy it while the
  * context is current and before the context is destroyed (otherwise its GL
- * objects are left to the context).
+ * objects are left to the context). Like lfx_renderer_create(), it keeps its
+ * own fonts and glyph atlas.
  * @param out receives the renderer; set to NULL on failure.
  * @retval LFX_OK
  * @retval LFX_ERROR_INVALID_ARGUMENT @p out is NULL.

@@ -11,8 +11,8 @@ public enum BackendChoice: String, CaseIterable, Sendable {
 /// Renders scenes with the backend a ``BackendChoice`` resolves to.
 ///
 /// ```swift
-/// let scene = try SceneLoader.load(contentsOfFile: "rings.json")
 /// let renderer = try Renderer(.auto)
+/// let scene = try SceneLoader.load(contentsOfFile: "rings.json", textContext: renderer.textContext)
 /// let pixels = try renderer.render(scene, at: 1.5)
 /// try PNGEncoder.write(pixels, to: "rings.png")
 /// ```
@@ -26,8 +26,20 @@ public enum BackendChoice: String, CaseIterable, Sendable {
 /// another. `Scene`, `Frame` and `PixelBuffer` are values and can be shared
 /// freely. A renderer made with ``usingCurrentGLContext()`` belongs to the
 /// thread on which the host's context is current.
+///
+/// ## Text
+///
+/// A renderer evaluates scenes with its own ``evaluator``, whose
+/// `TextContext` (made with the renderer unless one is passed in) keeps the
+/// fonts and the glyph atlas for all its frames: each font is resolved and
+/// each glyph rasterized once. Load scenes with ``textContext`` so that their
+/// fonts are checked and loaded in the same context; renderers may share one.
 public final class Renderer: @unchecked Sendable {
     private let engine: any RenderBackend
+    /// Evaluates scenes for ``render(_:at:)``; its context is ``textContext``.
+    public let evaluator: SceneEvaluator
+    /// The fonts and glyph atlas this renderer draws text with.
+    public var textContext: TextContext { evaluator.textContext }
     /// The backend actually used (`.auto` resolves to one of the two).
     public var backend: Backend { engine.backend }
     /// Set when `.auto` fell back to the CPU: why the GPU was not used.
@@ -44,8 +56,11 @@ public final class Renderer: @unchecked Sendable {
     /// the GPU backend takes its selection from the process's
     /// `LAYERFX_EGL_PLATFORM` and `LAYERFX_EGL_DEVICE`
     /// (`GPUDeviceSelection.resolve(deviceOption:)`); a bad value there
-    /// throws. `device` is not used by `.cpu`.
-    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil) throws {
+    /// throws. `device` is not used by `.cpu`. Text is drawn with
+    /// `textContext` (by default a new one, owned by this renderer).
+    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil,
+                textContext: TextContext = TextContext()) throws {
+        evaluator = SceneEvaluator(textContext: textContext)
         switch choice {
         case .cpu:
             engine = CPURenderer(); fallbackReason = nil
@@ -61,8 +76,9 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
-    private init(engine: any RenderBackend) {
+    private init(engine: any RenderBackend, textContext: TextContext) {
         self.engine = engine; fallbackReason = nil
+        evaluator = SceneEvaluator(textContext: textContext)
     }
 
     /// A GPU renderer that draws with the host's EGL/OpenGL ES 3 context,
@@ -70,8 +86,9 @@ public final class Renderer: @unchecked Sendable {
     /// `GLContextOwner.host`). Use it on that thread while that context is
     /// current; ``render(_:at:intoFramebuffer:origin:options:)`` draws into the
     /// host's framebuffer objects, and ``render(_:at:)`` still returns pixels.
-    public static func usingCurrentGLContext() throws -> Renderer {
-        Renderer(engine: try GPURenderer(context: .host))
+    /// Text is drawn with `textContext` (by default a new one).
+    public static func usingCurrentGLContext(textContext: TextContext = TextContext()) throws -> Renderer {
+        Renderer(engine: try GPURenderer(context: .host), textContext: textContext)
     }
 
     /// The GPU backend's EGL platform and OpenGL ES renderer; `nil` on the CPU.
@@ -85,7 +102,7 @@ public final class Renderer: @unchecked Sendable {
     /// allows; a GPU failure (context lost, out of memory) names the time:
     /// `at t=1.5 s: …`.
     public func render(_ scene: Scene, at time: Double) throws -> PixelBuffer {
-        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        let frame = try evaluator.frame(for: scene, at: time, budget: budget)
         return try naming(time) { try engine.render(frame) }
     }
 
@@ -94,7 +111,7 @@ public final class Renderer: @unchecked Sendable {
     /// into one buffer allocates no pixels per frame); errors as
     /// ``render(_:at:)``.
     public func render(_ scene: Scene, at time: Double, into buffer: inout PixelBuffer) throws {
-        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        let frame = try evaluator.frame(for: scene, at: time, budget: budget)
         try naming(time) { try engine.render(frame, into: &buffer) }
     }
 
@@ -103,7 +120,7 @@ public final class Renderer: @unchecked Sendable {
     /// top row first, `rowBytes` apart (at least the width × 4); errors as
     /// ``render(_:at:)``.
     public func render(_ scene: Scene, at time: Double, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws {
-        let frame = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+        let frame = try evaluator.frame(for: scene, at: time, budget: budget)
         try naming(time) { try engine.render(frame, into: pixels, rowBytes: rowBytes) }
     }
 
@@ -133,7 +150,7 @@ public final class Renderer: @unchecked Sendable {
     /// Throws unless the renderer was made with ``usingCurrentGLContext()``.
     public func render(_ scene: Scene, at time: Double, intoFramebuffer framebuffer: UInt32,
                        origin: (x: Int, y: Int) = (0, 0), options: FramebufferRenderOptions = []) throws {
-        try render(SceneEvaluator.frame(for: scene, at: time, budget: budget), intoFramebuffer: framebuffer,
+        try render(evaluator.frame(for: scene, at: time, budget: budget), intoFramebuffer: framebuffer,
                    origin: origin, options: options)
     }
 

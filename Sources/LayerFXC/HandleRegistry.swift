@@ -16,6 +16,8 @@ final class SceneHandle: Sendable {
 }
 
 /// What an `lfx_renderer*` stands for: a renderer and the thread that made it.
+/// The renderer owns the handle's `TextContext` (fonts and glyph atlas); a
+/// scene handle's fonts were checked at load in a context of that call.
 final class RendererHandle: @unchecked Sendable {
     let renderer: Renderer
     let backend: LFXBackend

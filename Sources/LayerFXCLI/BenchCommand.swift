@@ -97,7 +97,8 @@ struct RipplesBenchCommand: ParsableCommand {
         let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
         let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
-        let staticFrame = animated || evaluateOnly ? nil : try SceneEvaluator.frame(for: scene, at: 0, budget: budget)
+        let evaluator = renderer?.evaluator ?? SceneEvaluator()
+        let staticFrame = animated || evaluateOnly ? nil : try evaluator.frame(for: scene, at: 0, budget: budget)
         var times: [Double] = []
         var evaluationTimes: [Double] = []
         // One buffer for every frame: drawing allocates no pixels.
@@ -105,7 +106,7 @@ struct RipplesBenchCommand: ParsableCommand {
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try staticFrame ?? SceneEvaluator.frame(for: scene, at: time, budget: budget)
+            let frame = try staticFrame ?? evaluator.frame(for: scene, at: time, budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             if let renderer { try renderer.render(frame, into: &last) }
             let end = DispatchTime.now().uptimeNanoseconds

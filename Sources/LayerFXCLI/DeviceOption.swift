@@ -8,12 +8,14 @@ enum DeviceOption {
 
     /// A renderer for `choice` on the device `option` names (else the one
     /// `LAYERFX_EGL_DEVICE` names, else the first that opens). A named device
-    /// that does not open is an error, also with `auto`.
-    static func renderer(_ choice: BackendChoice, option: String?) throws -> Renderer {
+    /// that does not open is an error, also with `auto`. It draws text with
+    /// `textContext` (the one the scene was loaded with).
+    static func renderer(_ choice: BackendChoice, option: String?,
+                         textContext: TextContext = TextContext()) throws -> Renderer {
         guard choice != .cpu else {
             if let option { throw CLIError("--device \(option): the CPU backend uses no EGL device") }
-            return try Renderer(.cpu)
+            return try Renderer(.cpu, textContext: textContext)
         }
-        return try Renderer(choice, device: .resolve(deviceOption: option))
+        return try Renderer(choice, device: .resolve(deviceOption: option), textContext: textContext)
     }
 }

@@ -125,7 +125,7 @@ extension Renderer {
     /// budget applies to both.
     func output(_ scene: Scene, at time: Double, for target: OutputTarget) throws -> FrameOutput {
         guard target.isSVG else { return .pixels(try render(scene, at: time)) }
-        return .svg(try SVGDocument(SceneEvaluator.frame(for: scene, at: time, budget: budget)))
+        return .svg(try SVGDocument(evaluator.frame(for: scene, at: time, budget: budget), textContext: textContext))
     }
 }
 

@@ -103,7 +103,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var loaded = try SceneLoader.load(contentsOfFile: scene)
+            // One context for loading and every frame: each font is found and
+            // each glyph rasterized once.
+            let textContext = TextContext()
+            var loaded = try SceneLoader.load(contentsOfFile: scene, textContext: textContext)
             if let scale { loaded = try loaded.checkedScale(scale) }
             let target = try OutputTarget(output, sequence: isSequence)
             if target.isSingleStream, shard != nil || skipExisting {
@@ -113,7 +116,8 @@ struct RenderCommand: ParsableCommand {
             let interruption = Interruption(writing: target)
             defer { withExtendedLifetime(interruption) {} }
             // An SVG is written from the evaluated frame: no backend draws it.
-            let renderer = try target.isSVG ? Renderer(.cpu) : DeviceOption.renderer(backend, option: device)
+            let renderer = try target.isSVG ? Renderer(.cpu, textContext: textContext)
+                : DeviceOption.renderer(backend, option: device, textContext: textContext)
             renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")

@@ -68,20 +68,22 @@ struct SceneBenchCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let loaded = try scaledScene()
+            let textContext = TextContext()
+            let loaded = try scaledScene(textContext)
             let schedule = try FrameSchedule(from: from, to: to, fps: fps, includeEnd: false)
             guard schedule.numbers.count <= 100_000 else {
                 throw CLIError("--from \(from) --to \(to) at \(fps) fps is \(schedule.numbers.count) frames; a benchmark times at most 100000")
             }
-            let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
+            let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device,
+                                                     textContext: textContext)
             renderer.budget = try budgetOptions.budget()
             let result = try locatingFrameErrors(in: scene) { try measure(loaded, schedule, renderer) }
             print(json ? result.json : result.text)
         }
     }
 
-    private func scaledScene() throws -> Scene {
-        let loaded = try SceneLoader.load(contentsOfFile: scene)
+    private func scaledScene(_ textContext: TextContext) throws -> Scene {
+        let loaded = try SceneLoader.load(contentsOfFile: scene, textContext: textContext)
         if let scale { return try loaded.checkedScale(scale) }
         guard let height else { return loaded }
         // The decoder rejects scenes under half a pixel tall, so the height is positive.
@@ -96,7 +98,7 @@ struct SceneBenchCommand: ParsableCommand {
         var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
         for (index, n) in (warmupNumbers + schedule.numbers).enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try SceneEvaluator.frame(for: scene, at: schedule.time(ofFrame: n), budget: budget)
+            let frame = try renderer.evaluator.frame(for: scene, at: schedule.time(ofFrame: n), budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             try renderer.render(frame, into: &pixels)
             let end = DispatchTime.now().uptimeNanoseconds

@@ -7,14 +7,17 @@ extension FrameBuilder {
     /// A text layer's glyphs (CATextLayer, not wrapped): laid out from the top
     /// of the bounds with the layer's alignment, one ``ShapeKind/glyph``
     /// primitive each, coloured by `foregroundColor`; they count as one shape.
-    /// The font was checked when the scene was loaded; one that fails to load
-    /// now draws nothing.
+    /// The font is resolved in the builder's text context (once per context,
+    /// relative paths in the scene's folder) and its glyphs are rasterized
+    /// into that context's atlas. The font was checked when the scene was
+    /// loaded; one that fails to load now draws nothing.
     mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         guard !p.string.isEmpty, charge(.textLength, p.string.unicodeScalars.count),
               let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
-              let font = try? Font.resolve(p.font),
+              let font = try? textContext.font(named: p.font, relativeTo: baseDirectory),
               let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize,
-                                                  alignment: p.alignmentMode, boundsWidth: p.bounds.size.width)
+                                                  alignment: p.alignmentMode, boundsWidth: p.bounds.size.width,
+                                                  atlas: textContext.atlas)
         else { return }
         guard charge(.glyphs, glyphs.count) else { return }
         let linear = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))
@@ -45,10 +48,10 @@ extension FrameBuilder {
 }
 
 extension GlyphAtlasImage {
-    /// The shared glyph atlas as it is now.
-    static func sharedAtlas() -> GlyphAtlasImage {
-        let atlas = GlyphAtlas.shared.snapshot()
-        return GlyphAtlasImage(width: atlas.width, height: atlas.height, bytes: atlas.bytes, generation: atlas.generation,
-                               edgeValue: GlyphAtlas.edgeValue, distanceRange: GlyphAtlas.distanceRange)
+    /// `atlas` as it is now.
+    init(_ atlas: GlyphAtlas) {
+        let atlas = atlas.snapshot()
+        self.init(width: atlas.width, height: atlas.height, bytes: atlas.bytes, generation: atlas.generation,
+                  edgeValue: GlyphAtlas.edgeValue, distanceRange: GlyphAtlas.distanceRange)
     }
 }

@@ -1,6 +1,7 @@
 import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
+import LayerFXText
 
 /// The tree walk behind ``SceneEvaluator``.
 struct FrameBuilder {
@@ -29,9 +30,15 @@ struct FrameBuilder {
     var failed = false
     /// The place in the scene document of the layer being visited.
     var steps: [DocumentStep] = []
+    /// The fonts and glyph atlas text layers are drawn with.
+    let textContext: TextContext
+    /// The folder relative font paths are taken in (the scene's `baseDirectory`).
+    let baseDirectory: String?
 
-    init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0) {
+    init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,
+         baseDirectory: String? = nil) {
         self.width = width; self.height = height; self.budget = budget; self.time = time
+        self.textContext = textContext; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
     }
 
@@ -39,7 +46,8 @@ struct FrameBuilder {
     /// their runs of layers in order (polygon bands' edge indices moved past
     /// the edges of the parts before).
     init(joining parts: [FrameBuilder]) {
-        self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time)
+        self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time,
+                  textContext: parts[0].textContext, baseDirectory: parts[0].baseDirectory)
         exceeded = parts.lazy.compactMap(\.exceeded).first
         failed = exceeded != nil
         primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })

@@ -2,13 +2,15 @@ import Dispatch
 import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
+import LayerFXText
 
 /// Flattens a scene at one instant into the frame the backends draw: every
 /// visible layer's background, shape and border become primitives in Core
 /// Animation's drawing order, with transforms, opacity and clips resolved.
 ///
 /// ```swift
-/// let frame = try SceneEvaluator.frame(for: scene, at: 1.5)
+/// let evaluator = SceneEvaluator()
+/// let frame = try evaluator.frame(for: scene, at: 1.5)
 /// let pixels = try CPURenderer().render(frame)
 /// ```
 ///
@@ -18,7 +20,23 @@ import LayerFXPrimitives
 /// offscreen layer composited with its opacity (Core Animation's group
 /// opacity); a layer with one shape gets the opacity on that shape, which is
 /// the same picture.
-public enum SceneEvaluator {
+///
+/// Text is laid out with the evaluator's ``textContext``: its fonts are
+/// resolved once and its glyphs rasterized once into the context's atlas,
+/// which frames with text carry a snapshot of. Evaluate the frames of one
+/// run with one evaluator (or evaluators sharing a context). An evaluator is
+/// a value that only holds its context: copies share it, and it may be used
+/// from several threads at once.
+public struct SceneEvaluator: Sendable {
+    /// The fonts and glyph atlas text layers are drawn with.
+    public let textContext: TextContext
+
+    /// An evaluator drawing text with `textContext` (by default a new
+    /// context, which this evaluator and its copies own).
+    public init(textContext: TextContext = TextContext()) {
+        self.textContext = textContext
+    }
+
     /// The pixel size of a scene's frame: `size × scale`, rounded up (at
     /// least 1; sizes beyond `Int` saturate, so callers compare with their limit).
     public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
@@ -43,18 +61,19 @@ public enum SceneEvaluator {
     ///
     /// Throws ``WorkBudgetExceeded`` as soon as the frame would cost more
     /// than `budget` allows (replicators are counted before they expand).
-    public static func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
-        try frame(for: scene, at: time, budget: budget, layersPerTask: layersPerTask)
+    public func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
+        try frame(for: scene, at: time, budget: budget, layersPerTask: Self.layersPerTask)
     }
 
     /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
-    static func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
-                      layersPerTask: Int) throws -> Frame {
-        let (width, height) = pixelSize(of: scene)
+    func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
+               layersPerTask: Int) throws -> Frame {
+        let (width, height) = Self.pixelSize(of: scene)
         let root = AffineTransform.scale(scene.scale, scene.scale)
         let layers = scene.layers
         let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
-        let empty = FrameBuilder(width: width, height: height, budget: budget, time: time)
+        let empty = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
+                                 baseDirectory: scene.baseDirectory)
         var builders = [FrameBuilder](repeating: empty, count: taskCount)
         builders.withUnsafeMutableBufferPointer { builders in
             let results = UnsafeSendableBuilders(builders)
@@ -76,7 +95,7 @@ public enum SceneEvaluator {
         return Frame(width: width, height: height,
                      background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
                      primitives: builder.primitives, pathEdges: builder.pathEdges,
-                     glyphAtlas: builder.usesGlyphs ? .sharedAtlas() : nil)
+                     glyphAtlas: builder.usesGlyphs ? GlyphAtlasImage(textContext.atlas) : nil)
     }
 }
 

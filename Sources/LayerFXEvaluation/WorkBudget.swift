@@ -25,7 +25,7 @@ import LayerFXCore
 /// ```swift
 /// var budget = WorkBudget()
 /// budget[.instances] = 50_000_000
-/// let frame = try SceneEvaluator.frame(for: scene, at: 1.5, budget: budget)
+/// let frame = try SceneEvaluator().frame(for: scene, at: 1.5, budget: budget)
 /// ```
 public struct WorkBudget: Sendable, Hashable {
     /// What a budget limits.

@@ -48,9 +48,16 @@ public struct Scene: Hashable, Sendable {
     public var backgroundColor: Color
     /// The root layers, back to front.
     public var layers: [Layer]
+    /// The folder a text layer's relative font file path is taken in: the
+    /// scene file's folder (absolute) when the scene was read from a file;
+    /// nil, the working directory, otherwise.
+    public var baseDirectory: String?
 
-    /// A scene of `size` points drawn at `scale` pixels per point.
-    public init(size: Size, scale: Double = 1, backgroundColor: Color = .clear, layers: [Layer]) {
+    /// A scene of `size` points drawn at `scale` pixels per point, its
+    /// relative font paths taken in `baseDirectory` (nil: the working directory).
+    public init(size: Size, scale: Double = 1, backgroundColor: Color = .clear, layers: [Layer],
+                baseDirectory: String? = nil) {
         self.size = size; self.scale = scale; self.backgroundColor = backgroundColor; self.layers = layers
+        self.baseDirectory = baseDirectory
     }
 }

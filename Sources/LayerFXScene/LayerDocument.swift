@@ -1,6 +1,5 @@
 import LayerFXCore
 import LayerFXModel
-import LayerFXText
 
 /// One entry of `layers` or `sublayers`: a CALayer, or with `"type"` a
 /// CAShapeLayer, CAGradientLayer, CAReplicatorLayer or CATextLayer.
@@ -138,13 +137,7 @@ struct LayerDocument: SceneValueDecodable {
             }
         }
         decoded.layer = layer
-        if kind == .text {
-            // A missing font is an error of the scene, not a blank render.
-            do { _ = try Font.resolve(layer.properties.font) } catch {
-                if let font = object.member("font") { throw font.issue("\(error)") }
-                throw object.issue("\(error)")
-            }
-        }
+        if kind == .text { decoded.fontUses = [FontUse(font: layer.properties.font, in: object)] }
         if let locations = layer.properties.locations, let colors = layer.properties.colors,
            locations.count != colors.count, let member = object.member("locations") {
             throw member.issue("locations has \(locations.count) entries but colors has \(colors.count); give one location per color")

@@ -7,6 +7,9 @@ struct DecodedLayer {
     var layer: Layer
     var sublayers: [DecodedLayer] = []
     var mask: MaskSource? = nil
+    /// The fonts this layer draws text with (its own, or those of the layers
+    /// its effect generated), checked once the document is decoded.
+    var fontUses: [FontUse] = []
 
     /// Where a layer's mask comes from.
     indirect enum MaskSource {

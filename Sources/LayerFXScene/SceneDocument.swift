@@ -10,6 +10,8 @@ import LayerFXModel
 /// `backgroundColor` and `layers`.
 struct SceneDocument: SceneValueDecodable {
     var scene: Scene
+    /// The fonts of its text layers, in document order, for `FontCheck`.
+    var fontUses: [FontUse]
 
     static let keys = ["version", "size", "scale", "backgroundColor", "layers"]
 
@@ -40,6 +42,7 @@ struct SceneDocument: SceneValueDecodable {
             throw object.issue("missing required key \"size\"")
         }
         try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
+        fontUses = layers.flatMap(\.allFontUses)
         scene = Scene(size: size, scale: scale, backgroundColor: background, layers: try MaskResolver.resolve(layers))
     }
 

@@ -5,25 +5,59 @@ import Musl
 #endif
 import Foundation
 import LayerFXModel
+import LayerFXText
 
 /// Reads scene files (JSON, format version 1) into `Scene` values.
 ///
 /// Every rejection is a `SceneError` naming the JSON path and the line and
 /// column of the offending value: syntax errors, unknown keys, values of the
-/// wrong shape, out-of-range numbers and features not supported yet.
+/// wrong shape, out-of-range numbers, features not supported yet, and fonts
+/// that cannot be found or loaded. Fonts are resolved in a `TextContext`
+/// (pass the one the scene will be evaluated with, so that each is found and
+/// loaded once); a relative font file path is taken in the scene file's
+/// folder, or in the working directory for a scene read from memory.
 ///
 /// How: a strict JSON parser (`JSONParser`) builds a flat `JSONDocument`
 /// that remembers byte offsets; the `Decodable` document types
 /// (`SceneDocument` and below) decode from it through `TreeDecoder`, reading
 /// the parsed nodes directly (see `SceneValue`).
 public enum SceneLoader {
-    /// Reads and decodes the scene file at `path`. Errors name the file by `path`.
-    public static func load(contentsOfFile path: String) throws(SceneError) -> Scene {
-        try decode(FileReader.read(path), source: path)
+    /// Reads and decodes the scene file at `path`, checking its fonts in
+    /// `textContext` (by default one made for this call). Errors name the file
+    /// by `path`; the scene's `baseDirectory` is the file's folder.
+    public static func load(contentsOfFile path: String,
+                            textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        return try decode(FileReader.read(path), source: path, baseDirectory: directory, textContext: textContext)
     }
 
-    /// Decodes scene JSON from `bytes`; `source` names the input in error messages.
-    public static func decode(_ bytes: [UInt8], source: String) throws(SceneError) -> Scene {
+    /// Decodes scene JSON from `bytes`; `source` names the input in error
+    /// messages. Fonts are checked in `textContext` (by default one made for
+    /// this call), relative font paths in the working directory.
+    public static func decode(_ bytes: [UInt8], source: String,
+                              textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
+        try decode(bytes, source: source, baseDirectory: nil, textContext: textContext)
+    }
+
+    /// Decodes scene JSON text, e.g. a string literal or a network payload;
+    /// `source` names the input in error messages (`<string>:3:17: …`).
+    /// Fonts are checked as by the `[UInt8]` form.
+    public static func decode(_ json: String, source: String = "<string>",
+                              textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
+        try decode(Array(json.utf8), source: source, textContext: textContext)
+    }
+
+    /// Decodes scene JSON from `data`; `source` names the input in error
+    /// messages. Fonts are checked as by the `[UInt8]` form.
+    public static func decode(_ data: Data, source: String,
+                              textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
+        try decode([UInt8](data), source: source, textContext: textContext)
+    }
+
+    /// Decodes `bytes` into a scene whose relative font paths are taken in
+    /// `baseDirectory`, checking its fonts there in `textContext`.
+    private static func decode(_ bytes: [UInt8], source: String, baseDirectory: String?,
+                               textContext: TextContext) throws(SceneError) -> Scene {
         let result: Result<Scene, SceneError> = bytes.withUnsafeBufferPointer { buffer in
             let document: JSONDocument
             do throws(JSONSyntaxError) {
@@ -32,22 +66,15 @@ public enum SceneLoader {
                 return .failure(SceneError(syntaxError: error, bytes: buffer, source: source))
             }
             do {
-                return .success(try SceneDocument(from: TreeDecoder(document: document)).scene)
+                let decoded = try SceneDocument(from: TreeDecoder(document: document))
+                try FontCheck.check(decoded.fontUses, in: textContext, relativeTo: baseDirectory)
+                var scene = decoded.scene
+                scene.baseDirectory = baseDirectory
+                return .success(scene)
             } catch {
                 return .failure(SceneError(decodingError: error, document: document, bytes: buffer, source: source))
             }
         }
         return try result.get()
-    }
-
-    /// Decodes scene JSON text, e.g. a string literal or a network payload;
-    /// `source` names the input in error messages (`<string>:3:17: …`).
-    public static func decode(_ json: String, source: String = "<string>") throws(SceneError) -> Scene {
-        try decode(Array(json.utf8), source: source)
-    }
-
-    /// Decodes scene JSON from `data`; `source` names the input in error messages.
-    public static func decode(_ data: Data, source: String) throws(SceneError) -> Scene {
-        try decode([UInt8](data), source: source)
     }
 }

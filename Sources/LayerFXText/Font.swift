@@ -3,8 +3,10 @@ import CFreeType
 /// A font face file loaded with FreeType (face 0 of the file).
 ///
 /// Thread-safe: FreeType faces are not, so every use of `face` goes through
-/// `FreeType.withLibrary`. Fonts come from `Font.resolve`, which loads each
-/// file once per process; a font is never unloaded.
+/// the lock of the FreeType library that loaded it. Fonts come from
+/// `TextContext.font(named:relativeTo:)`, which loads each file once per
+/// context; a font is unloaded when its context and the glyph atlases that
+/// use it are gone.
 public final class Font: @unchecked Sendable {
     /// The canonical absolute path of the font file (symbolic links resolved).
     public let path: String
@@ -27,11 +29,13 @@ public final class Font: @unchecked Sendable {
 
     private let face: FT_Face
     private let hasKerning: Bool
+    /// The library that made `face`, whose lock guards every use of it.
+    private let freeType: FreeType
 
-    /// Loads face 0 of the file at `path` (already canonical) and sets its size
-    /// to the distance-field supersampling resolution.
-    init(loading path: String) throws {
-        let face: FT_Face = try FreeType.withLibrary { library in
+    /// Loads face 0 of the file at `path` (already canonical) with `freeType`
+    /// and sets its size to the distance-field supersampling resolution.
+    init(loading path: String, with freeType: FreeType) throws {
+        let face: FT_Face = try freeType.withLibrary { library in
             var face: FT_Face?
             var error = FT_New_Face(library, path, 0, &face)
             guard error == 0, let face else { throw FontError.unreadable(path, error) }
@@ -43,6 +47,7 @@ public final class Font: @unchecked Sendable {
             return face
         }
         self.face = face
+        self.freeType = freeType
         self.path = path
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
@@ -56,7 +61,7 @@ public final class Font: @unchecked Sendable {
 
     deinit {
         let face = self.face
-        _ = try? FreeType.withLibrary { _ in FT_Done_Face(face) }  // the library exists: it made `face`
+        _ = try? freeType.withLibrary { _ in FT_Done_Face(face) }  // the library exists: it made `face`
     }
 
     /// The glyph index for `scalar` through the face's Unicode character map;
@@ -94,6 +99,6 @@ public final class Font: @unchecked Sendable {
     /// size is `GlyphDistanceField.rasterPixelsPerEm` pixels per em.
     func withFace<Result>(_ body: (FT_Library, FT_Face) throws -> Result) throws -> Result {
         let face = self.face
-        return try FreeType.withLibrary { library in try body(library, face) }
+        return try freeType.withLibrary { library in try body(library, face) }
     }
 }

@@ -5,8 +5,10 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
 
     init(_ description: String) { self.description = description }
 
-    static func fileNotFound(_ path: String) -> FontError {
-        FontError("font file \"\(path)\" not found")
+    /// `font file "fonts/A.ttf" not found`, and ` in /scenes` when `name`
+    /// was taken relative to the folder `directory`.
+    static func fileNotFound(_ name: String, relativeTo directory: String? = nil) -> FontError {
+        FontError("font file \"\(name)\" not found" + (directory.map { " in \($0)" } ?? ""))
     }
 
     static func noFont(named name: String, searched: [String]) -> FontError {

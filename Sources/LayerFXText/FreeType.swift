@@ -1,28 +1,39 @@
 import CFreeType
 import Foundation
 
-/// The process's one FreeType library, behind one lock.
+/// One FreeType library, behind one lock; each `TextContext` has its own,
+/// and each `Font` keeps the one that loaded it.
 ///
 /// FreeType is not thread-safe: a library may be shared between threads only
 /// if face creation and destruction are serialized, and a face (with its glyph
 /// slot) may be used by one thread at a time. LayerFX calls FreeType for
 /// metric look-ups during layout and once per new glyph to rasterize its
-/// coverage, so one lock around every call is cheap, and obviously correct.
-/// (The distance transform, the expensive part of a new glyph, runs outside it.)
-enum FreeType {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var library: FT_Library?
+/// coverage, so one lock around every call on a library and its faces is
+/// cheap, and obviously correct. (The distance transform, the expensive part
+/// of a new glyph, runs outside it.) Separate contexts never wait for each
+/// other.
+final class FreeType: @unchecked Sendable {
+    private let lock = NSLock()
+    private var library: FT_Library?
 
-    /// Runs `body` with the library (created on first use) while holding the
-    /// FreeType lock; every FreeType call, on any face, must be made inside.
-    static func withLibrary<Result>(_ body: (FT_Library) throws -> Result) throws -> Result {
+    /// A library that FreeType initializes on first use.
+    init() {}
+
+    deinit {
+        // Every face was made by this library and holds it, so none is left.
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// Runs `body` with the library (created on first use) while holding its
+    /// lock; every FreeType call on it or its faces must be made inside.
+    func withLibrary<Result>(_ body: (FT_Library) throws -> Result) throws -> Result {
         lock.lock()
         defer { lock.unlock() }
         if library == nil {
             var created: FT_Library?
             let error = FT_Init_FreeType(&created)
             guard error == 0, let created else {
-                throw FontError("FreeType could not be initialized (\(describe(error)))")
+                throw FontError("FreeType could not be initialized (\(Self.describe(error)))")
             }
             library = created
         }

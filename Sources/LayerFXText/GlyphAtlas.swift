@@ -1,7 +1,8 @@
 import LayerFXCore
 
-/// A process-wide, thread-safe atlas of signed-distance glyph bitmaps (8-bit,
-/// one channel), shared by every text layer and both backends.
+/// A thread-safe atlas of signed-distance glyph bitmaps (8-bit, one
+/// channel), shared by the text layers evaluated with one `TextContext`
+/// (which owns it) and the backends that draw their frames.
 ///
 /// Each glyph is rasterized once, at `emSize` texels per em whatever size it
 /// is drawn at, into a field that extends `spread` texels beyond the glyph's
@@ -20,9 +21,6 @@ import LayerFXCore
 /// device width ÷ the `atlasRect` width, under a uniform scale), and take
 /// coverage = clamp(0.5 + d, 0, 1).
 public final class GlyphAtlas: Sendable {
-    /// The atlas every text layer uses.
-    public static let shared = GlyphAtlas()
-
     /// Texels per em: glyphs are rasterized as if drawn at 64 pixels per em.
     public static let emSize = 64
     /// How far (in texels) the field extends beyond each glyph's control box,
@@ -47,8 +45,7 @@ public final class GlyphAtlas: Sendable {
     /// Which glyph each field's top-left texel belongs to (for `outline(atAtlasOrigin:)`).
     let owners = LockedValue([SIMD2<Int>: GlyphOwner]())
 
-    /// An empty atlas (tests, or a renderer that wants its own); text layers
-    /// use `shared`.
+    /// An empty atlas; text layers use their `TextContext`'s.
     public init() {}
 
     /// The signed distance in texels, positive inside, that texel value `value`
@@ -85,7 +82,7 @@ public final class GlyphAtlas: Sendable {
 
     /// Stores `field` (nil: a glyph with nothing to draw) as `key`'s, unless
     /// `key` has one already, and returns where `key`'s field lies. Adding
-    /// pixels bumps the generation.
+    /// pixels gives the atlas a new generation.
     func add(_ field: GlyphDistanceField?, for key: GlyphKey) throws -> AtlasEntry {
         try state.withLock { state in
             if let entry = state.entries[key] { return entry }
@@ -104,8 +101,12 @@ public struct AtlasImage: Sendable, Equatable {
     public let height: Int
     /// `width × height` encoded distances, row-major, top row first.
     public let bytes: [UInt8]
-    /// Changes whenever glyphs are added (a count of the glyphs with pixels
-    /// added so far): re-upload the texture when it differs from the last one.
+    /// Names these pixels: it changes whenever glyphs with pixels are added,
+    /// and no two atlases of the process ever have the same one (each new
+    /// atlas and each change takes the next number of one process-wide
+    /// counter, `AtlasGeneration`), so a backend that draws frames of several
+    /// contexts re-uploads its texture exactly when this differs from the
+    /// last one.
     public let generation: Int
 
     /// The bilinearly interpolated texel value (0…255) at atlas texel
@@ -147,7 +148,7 @@ struct AtlasEntry: Sendable {
 private struct AtlasState {
     var pixels = [UInt8](repeating: 0, count: GlyphAtlas.width * GlyphAtlas.initialHeight)
     var height = GlyphAtlas.initialHeight
-    var generation = 0
+    var generation = AtlasGeneration.next()
     var entries: [GlyphKey: AtlasEntry] = [:]
     var packer = ShelfPacker(width: GlyphAtlas.width)
 
@@ -167,7 +168,22 @@ private struct AtlasState {
             let source = row * field.width, target = (y + row) * GlyphAtlas.width + x
             pixels.replaceSubrange(target..<(target + field.width), with: field.bytes[source..<(source + field.width)])
         }
-        generation += 1
+        generation = AtlasGeneration.next()
         return AtlasEntry(x: x, y: y, width: field.width, height: field.height, left: field.left, top: field.top)
+    }
+}
+
+/// The source of atlas generations: one counter for the whole process, so a
+/// generation names one atlas's pixels at one moment. It holds no atlas
+/// state, only the last number handed out.
+private enum AtlasGeneration {
+    private static let last = LockedValue(0)
+
+    /// A number no atlas has had before.
+    static func next() -> Int {
+        last.withLock { last in
+            last &+= 1
+            return last
+        }
     }
 }

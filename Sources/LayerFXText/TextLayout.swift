@@ -19,7 +19,7 @@ public enum TextLayout {
     /// finite.
     /// - Throws: `FontError` when FreeType cannot load or rasterize a glyph.
     public static func layout(_ string: String, font: Font, fontSize: Double, alignment: TextAlignmentMode,
-                              boundsWidth: Double, atlas: GlyphAtlas = .shared) throws -> [PlacedGlyph] {
+                              boundsWidth: Double, atlas: GlyphAtlas) throws -> [PlacedGlyph] {
         guard fontSize > 0, fontSize.isFinite else { return [] }
         let pointsPerTexel = fontSize / Double(GlyphAtlas.emSize)
         var placed: [PlacedGlyph] = []

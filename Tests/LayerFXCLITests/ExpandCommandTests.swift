@@ -15,7 +15,9 @@ struct ExpandCommandTests {
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.contains("\"effect\""))
         let expanded = try SceneLoader.decode(Array(result.stdout.utf8), source: "expanded \(name)")
-        #expect(expanded == (try SceneLoader.load(contentsOfFile: Repository.example(name))))
+        var loaded = try SceneLoader.load(contentsOfFile: Repository.example(name))
+        loaded.baseDirectory = nil  // the expansion was decoded from memory
+        #expect(expanded == loaded)
     }
 
     @Test func writesAFileAndItsValuesMatchTheSeed() throws {

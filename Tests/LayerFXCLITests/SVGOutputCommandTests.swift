@@ -17,7 +17,8 @@ struct SVGOutputCommandTests {
         }
         #expect(files[0] == files[1])
         let scene = try SceneLoader.load(contentsOfFile: Repository.example("pulsing-rings.json"))
-        let expected = try SVGDocument(SceneEvaluator.frame(for: scene, at: 1.5)).text
+        let evaluator = SceneEvaluator()
+        let expected = try SVGDocument(evaluator.frame(for: scene, at: 1.5), textContext: evaluator.textContext).text
         #expect(files[0] == expected)
         let (w, h) = SceneEvaluator.pixelSize(of: scene)
         #expect(files[0].hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\""))

@@ -26,7 +26,7 @@ struct EmbeddingExampleTests {
 
         let renderer = try Renderer(.auto)
         let pixels = try renderer.render(built, at: 0.5)
-        let frame = try SceneEvaluator.frame(for: built, at: 0.5)
+        let frame = try renderer.evaluator.frame(for: built, at: 0.5)
         let same = try renderer.render(frame)
         try PNGEncoder.write(pixels, to: output)
 

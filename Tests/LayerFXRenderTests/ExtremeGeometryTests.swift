@@ -91,7 +91,7 @@ struct ExtremeGeometryTests {
     static func frame(_ c: Case) throws -> Frame {
         let json = ##"{"size":[100,100],"layers":["## + c.layer + "]}"
         let scene = try SceneLoader.decode(Array(json.utf8), source: "extreme.json")
-        return try SceneEvaluator.frame(for: scene, at: 0.5)
+        return try SceneEvaluator().frame(for: scene, at: 0.5)
     }
 
     @Test(arguments: cases)

@@ -54,7 +54,7 @@ struct GradientTests {
     static func axialBlackToWhite(_ backend: any RenderBackend) throws {
         let scene = Self.gradient(.axial, colors: [.black, .white], start: Point(x: 0, y: 0.5),
                                   end: Point(x: 1, y: 0.5), size: Size(width: 100, height: 10))
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         // Pixel centre x + 0.5 → t = (x + 0.5)/100 → 255·t, rounded (half to even).
         #expect(image[0, 5] == SIMD4(1, 1, 1, 255))      // 1.275
         #expect(image[50, 5] == SIMD4(129, 129, 129, 255))  // 128.775
@@ -65,7 +65,7 @@ struct GradientTests {
         let scene = Self.gradient(.axial, colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)],
                                   locations: [0.25, 0.75], start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5),
                                   size: Size(width: 100, height: 10))
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         #expect(image[10, 5] == SIMD4(255, 0, 0, 255))
         #expect(image[90, 5] == SIMD4(0, 0, 255, 255))
         // Centre 49.5: t = 0.495 → u = 0.49 → red 0.51·255 = 130.05, blue 124.95.
@@ -76,7 +76,7 @@ struct GradientTests {
         let scene = Self.gradient(.radial, colors: [.white, Color(red: 0, green: 0, blue: 0, alpha: 0)],
                                   start: Point(x: 0.5, y: 0.5), end: Point(x: 1, y: 0.75),
                                   size: Size(width: 40, height: 40))
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         // Radii 20 (x) and 10 (y) about (20, 20), t = |(dx/20, dy/10)|. White to
         // clear (0, 0, 0, 0) in straight alpha: alpha = 1 − t and the colour
         // darkens too, so the premultiplied channels are (1 − t)².
@@ -90,7 +90,7 @@ struct GradientTests {
         let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
         let scene = Self.gradient(.conic, colors: [red, blue], start: Point(x: 0.5, y: 0.5),
                                   end: Point(x: 0.5, y: 0), size: Size(width: 40, height: 40))
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         #expect(image[20, 2][0] > 240)     // just right of up: t ≈ 0 → red
         #expect(image[19, 2][2] > 240)     // just left of up: t ≈ 1 → blue
         // A quarter turn clockwise (right, t = 0.25) against three quarters (left, t = 0.75).

@@ -119,7 +119,7 @@ struct HostContextTests {
     static func frame() throws -> Frame {
         var scene = try Fixtures.scene(sceneName)
         scene.scale = 0.5
-        return try SceneEvaluator.frame(for: scene, at: 1.5)
+        return try SceneEvaluator().frame(for: scene, at: 1.5)
     }
 
     @Test(.requiresGPU) func snapshotRestoresEveryItem() throws {

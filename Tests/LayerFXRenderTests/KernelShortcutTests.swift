@@ -27,7 +27,7 @@ struct KernelShortcutTests {
         for scale in [1, 2.5] {
             scaled.scale = scale
             for time in times {
-                let frame = try SceneEvaluator.frame(for: scaled, at: time)
+                let frame = try SceneEvaluator().frame(for: scaled, at: time)
                 let fast = try CPURenderer().render(frame), reference = try Self.everyPixel.render(frame)
                 let difference = ImageDifference(fast, reference)
                 #expect(difference.differingPixels == 0, "\(name) ×\(scale) t=\(time): \(difference)")

@@ -52,7 +52,7 @@ struct OffscreenLayerTests {
         let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 1, blue: 0)
         let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, red), Self.square(10, 10, 30, green)],
                                                           opacity: 0.5)], background: .white)
-        let frame = try SceneEvaluator.frame(for: scene, at: 0)
+        let frame = try SceneEvaluator().frame(for: scene, at: 0)
         #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .roundedRect, .composite])
         let image = try backend.render(frame)
         // Source 0.5 → 128 (ties to even), white behind → 255·127/255 = 127.
@@ -63,7 +63,7 @@ struct OffscreenLayerTests {
 
     @Test func oneShapeTakesTheOpacityWithoutAnOffscreenLayer() throws {
         let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, .black)], opacity: 0.5)])
-        let frame = try SceneEvaluator.frame(for: scene, at: 0)
+        let frame = try SceneEvaluator().frame(for: scene, at: 0)
         #expect(frame.primitives.map(\.kind) == [.roundedRect])
         #expect(frame.primitives[0].opacity == 0.5)
     }
@@ -74,7 +74,7 @@ struct OffscreenLayerTests {
         var mask = Self.square(10, 10, 20, Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         mask.properties.opacity = 1
         let blue = Self.container([Self.square(0, 0, 40, Color(red: 0, green: 0, blue: 1))], mask: mask)
-        let frame = try SceneEvaluator.frame(for: PixelValueTests.scene([blue]), at: 0)
+        let frame = try SceneEvaluator().frame(for: PixelValueTests.scene([blue]), at: 0)
         #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .beginMask, .roundedRect, .composite])
         // Content (0…40) ∩ the mask's quad (10…30 plus the 2 px antialiasing margin).
         #expect(frame.primitives[0].shape == SIMD4(8, 8, 32, 32))
@@ -86,7 +86,7 @@ struct OffscreenLayerTests {
 
     @Test func anEmptyMaskHidesTheLayer() throws {
         let hidden = Self.container([Self.square(0, 0, 40, .black)], mask: Layer())
-        #expect(try SceneEvaluator.frame(for: PixelValueTests.scene([hidden]), at: 0).primitives.isEmpty)
+        #expect(try SceneEvaluator().frame(for: PixelValueTests.scene([hidden]), at: 0).primitives.isEmpty)
     }
 
     static func clipsDeeperThanTwoNestOffscreenLayers(_ backend: any RenderBackend) throws {
@@ -104,7 +104,7 @@ struct OffscreenLayerTests {
         var content = Self.square(0, 0, 40, .black)
         content.properties.position = Point(x: 5, y: 5)
         let tree = clipping(40, in: 40, clipping(30, in: 40, clipping(20, in: 30, clipping(10, in: 20, content))))
-        let frame = try SceneEvaluator.frame(for: PixelValueTests.scene([tree], background: .white), at: 0)
+        let frame = try SceneEvaluator().frame(for: PixelValueTests.scene([tree], background: .white), at: 0)
         #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .composite])
         #expect(frame.primitives[2].clipRadii.z == 2, "the composite carries the two outer clips")
         #expect(frame.primitives[1].clipRadii.z == 2, "the content carries the two inner ones")

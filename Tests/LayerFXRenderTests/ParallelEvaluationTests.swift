@@ -29,14 +29,14 @@ struct ParallelEvaluationTests {
 
     @Test func parallelWalkEqualsOneWalk() throws {
         let scene = Self.scene(count: 9000)
-        let one = try SceneEvaluator.frame(for: scene, at: 0.37, layersPerTask: .max)
+        let one = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: .max)
         for perTask in [1000, 2048, 4500] {
-            let parallel = try SceneEvaluator.frame(for: scene, at: 0.37, layersPerTask: perTask)
+            let parallel = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: perTask)
             #expect(parallel.primitives == one.primitives, "\(perTask) layers per task")
             #expect(parallel.pathEdges == one.pathEdges, "\(perTask) layers per task")
         }
         #expect(one.primitives.contains { $0.kind == .path })
         #expect(one.primitives.contains { $0.kind == .composite })
-        #expect(try SceneEvaluator.frame(for: scene, at: 0.37).primitives == one.primitives)
+        #expect(try SceneEvaluator().frame(for: scene, at: 0.37).primitives == one.primitives)
     }
 }

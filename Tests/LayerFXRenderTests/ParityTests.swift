@@ -31,7 +31,7 @@ struct ParityTests {
         let gpu = try GPUAvailability.renderer.get()
         let name = "\(file) ×\(scene.scale.formatted())"
         for time in try Fixtures.times(for: file) {
-            let frame = try SceneEvaluator.frame(for: scene, at: time)
+            let frame = try SceneEvaluator().frame(for: scene, at: time)
             let cpu = try CPURenderer().render(frame)
             // Something is drawn: the suite would prove nothing with blank frames.
             let background = try CPURenderer().render(Frame(width: frame.width, height: frame.height,

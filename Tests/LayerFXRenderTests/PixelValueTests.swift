@@ -51,7 +51,7 @@ struct PixelValueTests {
     static func opaqueFillCentreEdgeAndOutside(_ backend: any RenderBackend) throws {
         let scene = Self.scene([Self.circle(20, 20.5, 10.5, fill: Color(red: 1, green: 0, blue: 0))],
                                background: .black)
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         #expect(image[20, 20] == SIMD4(255, 0, 0, 255))
         #expect(image[2, 2] == SIMD4(0, 0, 0, 255))
         // Pixel (30, 20): its centre 30.5 lies on the edge → half covered (0.5 · 255 → 128).
@@ -66,14 +66,14 @@ struct PixelValueTests {
         // over white: 255 · (255 − 128) / 255 = 127 → (127, 127, 255).
         let scene = Self.scene([Self.circle(20, 20, 15, fill: Color(red: 0, green: 0, blue: 1, alpha: 0.5))],
                                background: .white)
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         #expect(image[20, 20] == SIMD4(127, 127, 255, 255))
     }
 
     static func layerOpacityMultipliesFill(_ backend: any RenderBackend) throws {
         var layer = Self.circle(20, 20, 15, fill: Color(red: 0, green: 1, blue: 0))
         layer.properties.opacity = 0.25
-        let image = try backend.render(try SceneEvaluator.frame(for: Self.scene([layer]), at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: Self.scene([layer]), at: 0))
         // Premultiplied: green 0.25 → 64, alpha 64.
         #expect(image[20, 20] == SIMD4(0, 64, 0, 64))
     }
@@ -81,7 +81,7 @@ struct PixelValueTests {
     static func ringCoversItsBandOnly(_ backend: any RenderBackend) throws {
         let scene = Self.scene([Self.circle(20, 20, 12, fill: nil, stroke: .black, lineWidth: 4)],
                                background: .white)
-        let image = try backend.render(try SceneEvaluator.frame(for: scene, at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: scene, at: 0))
         #expect(image[20, 20] == SIMD4(255, 255, 255, 255), "centre stays white")
         #expect(image[32, 20] == SIMD4(0, 0, 0, 255), "on the ring")
         #expect(image[20, 8] == SIMD4(0, 0, 0, 255), "top of the ring")
@@ -93,14 +93,14 @@ struct PixelValueTests {
         host.properties.position = Point(x: 20, y: 20)
         host.properties.masksToBounds = true
         host.sublayers = [Self.circle(10, 10, 30, fill: Color(red: 1, green: 0, blue: 0))]
-        let image = try backend.render(try SceneEvaluator.frame(for: Self.scene([host]), at: 0))
+        let image = try backend.render(try SceneEvaluator().frame(for: Self.scene([host]), at: 0))
         #expect(image[20, 20] == SIMD4(255, 0, 0, 255), "inside the clip")
         #expect(image[5, 20] == SIMD4(0, 0, 0, 0), "left of the clip")
         #expect(image[20, 35] == SIMD4(0, 0, 0, 0), "below the clip")
     }
 
     static func renderingIsDeterministic(_ backend: any RenderBackend) throws {
-        let frame = try SceneEvaluator.frame(for: try Fixtures.scene("12-translucency.json"), at: 0)
+        let frame = try SceneEvaluator().frame(for: try Fixtures.scene("12-translucency.json"), at: 0)
         let first = try PNGEncoder.encode(backend.render(frame))
         let second = try PNGEncoder.encode(backend.render(frame))
         #expect(first == second)

@@ -9,7 +9,7 @@ struct RenderTargetTests {
     static let sceneName = "26-mask-star-gradient.json"
 
     static func frame(_ name: String = sceneName, at time: Double = 1) throws -> Frame {
-        try SceneEvaluator.frame(for: Fixtures.scene(name), at: time)
+        try SceneEvaluator().frame(for: Fixtures.scene(name), at: time)
     }
 
     @Test func cpuTargets() throws {

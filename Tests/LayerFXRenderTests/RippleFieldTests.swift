@@ -63,13 +63,13 @@ struct RippleFieldTests {
     /// backends draw the field with their circle path.
     @Test func everyRippleIsADeviceCircle() throws {
         let field = RippleField(count: 200, width: 320, height: 180)
-        let still = try SceneEvaluator.frame(for: field.scene(), at: 0)
+        let still = try SceneEvaluator().frame(for: field.scene(), at: 0)
         #expect(still.primitives.count == 200)
         #expect(still.primitives.allSatisfy { DeviceCircle($0) != nil })
         let radii = still.primitives.compactMap { DeviceCircle($0)?.geometry.z }
         #expect(radii == field.ripples.map { Float($0.r) })
 
-        let animated = try SceneEvaluator.frame(for: field.animatedScene(), at: 0.3)
+        let animated = try SceneEvaluator().frame(for: field.animatedScene(), at: 0.3)
         #expect(animated.primitives.count == 200)
         let circles = animated.primitives.compactMap(DeviceCircle.init)
         #expect(circles.count == 200)

@@ -16,7 +16,7 @@ struct SVGOutputTests {
         for scale in try Fixtures.scales(for: name, scene: scene) {
             scene.scale = scale
             for time in try Fixtures.times(for: name) {
-                try compare("\(name) ×\(scale.formatted()) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
+                try compare("\(name) ×\(scale.formatted()) t=\(time)", scene, at: time)
             }
         }
     }
@@ -25,12 +25,14 @@ struct SVGOutputTests {
     func exampleMatchesCPU(_ name: String) throws {
         let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
         for time in ExampleRenderTests.times[name] ?? [] {
-            try compare("\(name) t=\(time)", try SceneEvaluator.frame(for: scene, at: time))
+            try compare("\(name) t=\(time)", scene, at: time)
         }
     }
 
-    private func compare(_ label: String, _ frame: Frame) throws {
-        let svg = try SVGDocument(frame)
+    private func compare(_ label: String, _ scene: Scene, at time: Double) throws {
+        let evaluator = SceneEvaluator()
+        let frame = try evaluator.frame(for: scene, at: time)
+        let svg = try SVGDocument(frame, textContext: evaluator.textContext)
         let drawn = try SVGRasterizer.render(svg)
         let cpu = try CPURenderer().render(frame)
         try #require(drawn.width == cpu.width && drawn.height == cpu.height, "\(label): size differs")

@@ -37,7 +37,7 @@ struct TextPixelTests {
     static func aCapitalIsStemIsSolidAndItsSurroundingsEmpty(_ backend: any RenderBackend) throws {
         // DejaVu Sans "I" at 80 pt, centred: a vertical stem about 11 pt wide
         // around x = 50, from about y = 15 to 73 (cap height 0.73 em below the ascender 0.93 em).
-        let frame = try SceneEvaluator.frame(for: Self.textScene("I", size: 80), at: 0)
+        let frame = try SceneEvaluator().frame(for: Self.textScene("I", size: 80), at: 0)
         #expect(frame.primitives.map(\.kind) == [.glyph])
         #expect(frame.glyphAtlas != nil)
         let image = try backend.render(frame)
@@ -54,7 +54,7 @@ struct TextPixelTests {
 
     static func glyphsFollowTheLayerTransform(_ backend: any RenderBackend) throws {
         // Rotated a quarter turn about the centre, the stem lies horizontally.
-        let frame = try SceneEvaluator.frame(for: Self.textScene("I", size: 80, transform: LayerTransform(rotation: .pi / 2)), at: 0)
+        let frame = try SceneEvaluator().frame(for: Self.textScene("I", size: 80, transform: LayerTransform(rotation: .pi / 2)), at: 0)
         let image = try backend.render(frame)
         #expect(image[50, 50] == SIMD4(0, 0, 255, 255))
         #expect(image[30, 50] == SIMD4(0, 0, 255, 255), "the stem runs along x")

@@ -24,7 +24,7 @@ struct ThreadSafetyTests {
     }
 
     private func expectConcurrentMatchesSerial(_ backend: BackendChoice) throws {
-        let frames = try Self.jobs.map { job in try SceneEvaluator.frame(for: try Fixtures.scene(job.scene), at: job.time) }
+        let frames = try Self.jobs.map { job in try SceneEvaluator().frame(for: try Fixtures.scene(job.scene), at: job.time) }
         let serial = try frames.map { try Renderer(backend).render($0) }
 
         let results = LockedValue<[Int: [Result<PixelBuffer, any Error>]]>([:])

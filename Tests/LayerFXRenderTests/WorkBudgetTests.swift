@@ -14,7 +14,7 @@ struct WorkBudgetTests {
         var budget = WorkBudget()
         for (key, value) in limits { budget[key] = value }
         do {
-            _ = try SceneEvaluator.frame(for: scene, at: time, budget: budget)
+            _ = try SceneEvaluator().frame(for: scene, at: time, budget: budget)
             return nil
         } catch {
             return "\(error)"
@@ -40,7 +40,7 @@ struct WorkBudgetTests {
 
     @Test func instancesWithinTheLimitRender() throws {
         let replicator = ##"{"type":"replicator","instanceCount":1000,"sublayers":[\##(Self.dot)]}"##
-        let frame = try SceneEvaluator.frame(for: try Self.scene(replicator), at: 0)
+        let frame = try SceneEvaluator().frame(for: try Self.scene(replicator), at: 0)
         #expect(frame.primitives.count == 1000)
         #expect(Self.message(try Self.scene(replicator), [.instances: 1000])
                 == "at t=0 s: layers[0]: replicators expand to 1001 layer instances; the limit is 1000 (--budget instances=N)")
@@ -58,17 +58,17 @@ struct WorkBudgetTests {
         var budget = WorkBudget()
         budget[.primitives] = 5
         #expect(throws: WorkBudgetExceeded.self) {
-            try SceneEvaluator.frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
         }
         do {
-            _ = try SceneEvaluator.frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            _ = try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
         } catch {
             #expect("\(error)" == "at t=0 s: layers[5]: the frame needs 6 primitives; the limit is 5 (--budget primitives=N)")
         }
         // Parts each within the limit, together over it: the whole frame is named.
         budget[.primitives] = 35
         do {
-            _ = try SceneEvaluator.frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            _ = try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
             Issue.record("40 primitives fit a limit of 35")
         } catch {
             #expect("\(error)" == "at t=0 s: layers: the frame needs 40 primitives; the limit is 35 (--budget primitives=N)")

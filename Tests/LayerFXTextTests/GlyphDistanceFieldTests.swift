@@ -5,7 +5,7 @@ import Testing
 /// DejaVu Sans "l" is one vertical stem: across its middle row the field must
 /// be the distance to the nearer stem side, and zero exactly on the sides.
 @Test func theStemOfAnLMeasuresItsHalfWidth() throws {
-    let font = try Font.resolve(nil)
+    let font = try TextContext().font(named: nil)
     let box = try ReferenceFace(font.path).controlBox("l")
     let atlas = GlyphAtlas()
     // At 64 points one point is one texel and the glyph origin is x = 0.
@@ -42,7 +42,7 @@ import Testing
 /// overlapping contours), the fields agree to a fraction of a texel and cover
 /// the same texels.
 @Test func fieldsAgreeWithFreeTypesSDFRenderer() throws {
-    let font = try Font.resolve(nil)
+    let font = try TextContext().font(named: nil)
     let reference = try ReferenceFace(font.path)
     var worst = 0.0, total = 0.0, count = 0
     for character in "Fidnewskl@&3".unicodeScalars {
@@ -66,7 +66,7 @@ import Testing
 /// texel wholly outside is outside.
 @Test("overlapping contours keep the distance sign", arguments: ["ç", "Ą", "ş", "Ø", "a"])
 func overlappingContoursKeepTheSign(character: Unicode.Scalar) throws {
-    let font = try Font.resolve("DejaVu Sans Bold")
+    let font = try TextContext().font(named: "DejaVu Sans Bold")
     let field = try #require(try GlyphDistanceField(glyph: font.glyphIndex(for: character), of: font))
     let coverage = try ReferenceFace(font.path).render(character, mode: FT_RENDER_MODE_NORMAL)
     var checked = 0
@@ -85,7 +85,7 @@ func overlappingContoursKeepTheSign(character: Unicode.Scalar) throws {
 }
 
 @Test func aSpaceHasNoField() throws {
-    let font = try Font.resolve(nil)
+    let font = try TextContext().font(named: nil)
     #expect(try GlyphDistanceField(glyph: font.glyphIndex(for: " "), of: font) == nil)
 }
 

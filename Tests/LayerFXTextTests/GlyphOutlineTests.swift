@@ -7,7 +7,7 @@ struct GlyphOutlineTests {
     /// points lie inside the filled union, never outside.
     @Test(arguments: ["H", "o", "&", "ç"])
     func outlinePointsLieOnTheFieldsEdge(_ text: String) throws {
-        let atlas = GlyphAtlas(), font = try Font.resolve(nil)
+        let atlas = GlyphAtlas(), font = try TextContext().font(named: nil)
         let placed = try TextLayout.layout(text, font: font, fontSize: 24, alignment: .left, boundsWidth: 100, atlas: atlas)
         let glyph = try #require(placed.first)
         let outline = try #require(atlas.outline(atAtlasOrigin: SIMD2(glyph.atlasRect.x, glyph.atlasRect.y)))

@@ -2,12 +2,12 @@ import Testing
 import LayerFXCore
 import LayerFXText
 
-private let atlas = GlyphAtlas()
+private let context = TextContext()
 
 private func layout(_ string: String, _ alignment: TextAlignmentMode = .left, width: Double = 300,
                     size: Double = 24, font: String? = nil) throws -> [PlacedGlyph] {
-    try TextLayout.layout(string, font: Font.resolve(font), fontSize: size, alignment: alignment,
-                          boundsWidth: width, atlas: atlas)
+    try TextLayout.layout(string, font: context.font(named: font), fontSize: size, alignment: alignment,
+                          boundsWidth: width, atlas: context.atlas)
 }
 
 /// The sum of FreeType's unhinted advances and kerning pairs of `string` at `points`.
@@ -102,6 +102,6 @@ private func referenceWidth(_ string: String, points: Double = 24, font: String 
     let first = try layout(text, .center, font: "system-heavy")
     let second = try layout(text, .center, font: "system-heavy")
     #expect(first == second)
-    let snapshot = atlas.snapshot()
+    let snapshot = context.atlas.snapshot()
     #expect(first.map { fieldBytes(of: $0, in: snapshot) } == second.map { fieldBytes(of: $0, in: snapshot) })
 }

@@ -21,7 +21,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(AnimatedLayers.presentAll(animated, at: 1.7)) }
     }
     Benchmark("frame (presentation + primitives), 100k animated layers") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try SceneEvaluator.frame(for: animated, at: 1.7)) }
+        for _ in benchmark.scaledIterations { blackHole(try SceneEvaluator().frame(for: animated, at: 1.7)) }
     }
 }
 

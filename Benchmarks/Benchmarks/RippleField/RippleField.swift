@@ -34,13 +34,13 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("evaluate animated \(name)", configuration: configuration) { benchmark in
             let scene = fixture.animated!
             for iteration in benchmark.scaledIterations {
-                blackHole(try SceneEvaluator.frame(for: scene, at: Double(iteration) / 60))
+                blackHole(try SceneEvaluator().frame(for: scene, at: Double(iteration) / 60))
             }
         }
         Benchmark("animated cpu \(name)", configuration: configuration) { benchmark in
             let renderer = CPURenderer(), scene = fixture.animated!
             for iteration in benchmark.scaledIterations {
-                blackHole(try renderer.render(try SceneEvaluator.frame(for: scene, at: Double(iteration) / 60)))
+                blackHole(try renderer.render(try SceneEvaluator().frame(for: scene, at: Double(iteration) / 60)))
             }
         }
         if let gpu {
@@ -51,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("animated gpu \(name) [\(gpu.info.renderer)]", configuration: configuration) { benchmark in
                 let scene = fixture.animated!
                 for iteration in benchmark.scaledIterations {
-                    blackHole(try gpu.render(try SceneEvaluator.frame(for: scene, at: Double(iteration) / 60)))
+                    blackHole(try gpu.render(try SceneEvaluator().frame(for: scene, at: Double(iteration) / 60)))
                 }
             }
         }
@@ -69,7 +69,7 @@ final class RippleFixture: @unchecked Sendable {
 
     func load() throws {
         let field = RippleField(count: count)
-        still = try SceneEvaluator.frame(for: field.scene(), at: 0)
+        still = try SceneEvaluator().frame(for: field.scene(), at: 0)
         animated = field.animatedScene()
     }
 

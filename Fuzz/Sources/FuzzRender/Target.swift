@@ -23,14 +23,16 @@ private let budget: WorkBudget = {
 /// 64 × 64 px and evaluated and drawn on the CPU at each of `times`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard var scene = try? SceneLoader.decode(fuzzInput(data, size), source: "fuzz.json") else { return 0 }
+    let evaluator = SceneEvaluator()
+    guard var scene = try? SceneLoader.decode(fuzzInput(data, size), source: "fuzz.json",
+                                              textContext: evaluator.textContext) else { return 0 }
     let side = max(scene.size.width, scene.size.height)
     let scale = min(scene.scale, maximumSide / side)
     guard scale.isFinite, scale > 0 else { return 0 }
     scene.scale = scale
     let renderer = CPURenderer()
     for time in times {
-        _ = try? renderer.render(SceneEvaluator.frame(for: scene, at: time, budget: budget))
+        _ = try? renderer.render(evaluator.frame(for: scene, at: time, budget: budget))
     }
     return 0
 }

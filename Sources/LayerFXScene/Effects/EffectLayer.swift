@@ -51,6 +51,7 @@ enum EffectLayer {
         }
         let generated = preset.makeLayers(for: &host.layer)
         host.sublayers = generated.map(DecodedLayer.init(built:)) + host.sublayers
+        host.fontUses = generated.flatMap(\.textFonts).map { FontUse(font: $0, in: object) }
         return host
     }
 
