@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
-        .target(name: "CLayerFXEncode"),
+        .target(name: "CLayerFXEncode", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
         .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),

@@ -1,4 +1,6 @@
+import CLayerFXEncode
 import CPNG
+import Dispatch
 import LayerFXCore
 #if canImport(Glibc)
 import Glibc
@@ -63,18 +65,47 @@ public enum PNGEncoder {
         try AtomicFile.write(data, to: path)
     }
 
-    /// One zlib stream of `bytes`.
+    /// One zlib stream of `bytes`: the header, the deflate data of every
+    /// `LFX_DEFLATE_PIECE` bytes compressed in parallel (each primed with
+    /// the 32 KiB before it, so the ratio stays close to one pass), and the
+    /// Adler-32 checksum. Pieces have a fixed size, so the bytes do not depend
+    /// on the number of cores.
     private static func deflate(_ bytes: [UInt8], level: Int32) throws -> [UInt8] {
-        var status = Z_OK
-        // Uninitialized: only the pages zlib writes are touched.
-        let out = [UInt8](unsafeUninitializedCapacity: Int(compressBound(uLong(bytes.count)))) { dst, count in
-            var size = uLong(dst.count)
-            status = bytes.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &size, src.baseAddress, uLong(src.count), level)
+        let pieceLength = Int(LFX_DEFLATE_PIECE)
+        let pieces = max((bytes.count + pieceLength - 1) / pieceLength, 1)
+        let bound = lfx_deflate_piece_bound(pieceLength)
+        let results = LockedValue([(data: [UInt8], adler: uLong)?](repeating: nil, count: pieces))
+        bytes.withUnsafeBufferPointer { source in
+            let input = UnsafeSendableInput(source)
+            DispatchQueue.concurrentPerform(iterations: pieces) { index in
+                let start = index * pieceLength, length = min(pieceLength, input.buffer.count - start)
+                var written = -1
+                let data = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+                    written = lfx_deflate_piece(input.buffer.baseAddress, input.buffer.count, index, level,
+                                                out.baseAddress, out.count)
+                    count = max(written, 0)
+                }
+                let adler = adler32(1, input.buffer.baseAddress.map { $0 + start }, uInt(max(length, 0)))
+                if written >= 0 { results.withLock { $0[index] = (data, adler) } }
             }
-            count = status == Z_OK ? Int(size) : 0
         }
-        guard status == Z_OK else { throw ImageWriteError(description: "encoding PNG failed: zlib error \(status)") }
+        let parts = results.withLock { $0 }
+        // FLEVEL is informational; the header must be a multiple of 31.
+        var out: [UInt8] = [0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA]
+        var adler: uLong = 1
+        for (index, part) in parts.enumerated() {
+            guard let part else { throw ImageWriteError(description: "encoding PNG failed: zlib could not deflate") }
+            out += part.data
+            let length = min(pieceLength, bytes.count - index * pieceLength)
+            adler = adler32_combine(adler, part.adler, off_t(max(length, 0)))
+        }
+        out.appendBigEndian(UInt32(truncatingIfNeeded: adler))
         return out
     }
+}
+
+/// The filtered bytes, read by the concurrent deflate tasks.
+private struct UnsafeSendableInput: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 }

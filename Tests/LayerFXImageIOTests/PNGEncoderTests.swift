@@ -28,6 +28,17 @@ import Testing
         #expect(decoded.bytes == PNGEncoder.straightAlpha(image))
     }
 
+    /// 700 × 500 pixels are 1.4 MB of scanlines: two pieces deflated apart
+    /// (the second primed with the end of the first), one zlib stream whose
+    /// checksum libpng verifies.
+    @Test(arguments: [Int32(0), 1, 9])
+    func anImageOfSeveralPiecesReadsBack(level: Int32) throws {
+        let image = Self.sample(width: 700, height: 500)
+        let png = try PNGEncoder.encode(image, level: level)
+        #expect(try DecodedPNG(png).bytes == PNGEncoder.straightAlpha(image))
+        #expect(try PNGEncoder.encode(image, level: level) == png)
+    }
+
     @Test func higherLevelsWriteSmallerFilesOfTheSamePixels() throws {
         let image = Self.sample(width: 256, height: 128)
         let fast = try PNGEncoder.encode(image, level: 1), small = try PNGEncoder.encode(image, level: 9)

@@ -14,4 +14,23 @@
 __attribute__((visibility("hidden")))
 void lfx_png_filter_rows(const uint8_t *premultiplied, int width, int first_row, int last_row, uint8_t *out);
 
+/* Bytes of input each piece of a chunked deflate stream covers (the last
+ * piece may be shorter). Fixed, so the stream is the same on every machine,
+ * whatever its number of cores. */
+#define LFX_DEFLATE_PIECE (1 << 20)
+
+/* Deflates piece `index` of `in` (`length` bytes cut into LFX_DEFLATE_PIECE
+ * pieces) at zlib `level` as raw deflate data into `out` (`capacity` bytes;
+ * lfx_deflate_piece_bound gives enough), primed with the 32 KiB of input
+ * before the piece as its dictionary. Every piece but the last ends on a
+ * byte boundary with a sync flush, the last with the final block, so the
+ * pieces concatenated are one deflate stream. Returns the bytes written, or
+ * -1 when zlib fails. Pieces are independent: they may run in parallel. */
+__attribute__((visibility("hidden")))
+long lfx_deflate_piece(const uint8_t *in, size_t length, size_t index, int level, uint8_t *out, size_t capacity);
+
+/* Output room that always suffices for one piece of `piece_length` bytes. */
+__attribute__((visibility("hidden")))
+size_t lfx_deflate_piece_bound(size_t piece_length);
+
 #endif
