@@ -124,6 +124,33 @@ public final class Renderer: @unchecked Sendable {
         try naming(time) { try engine.render(frame, into: pixels, rowBytes: rowBytes) }
     }
 
+    /// Evaluates and draws `scene` at each of `times` in order, handing frame
+    /// i's pixels to `deliver(i, pixels)` in order (see
+    /// `RenderBackend.renderSequence`: on the GPU, frame i is read back while
+    /// frame i + 1 is drawn). The buffer may be reused for a later frame.
+    /// Errors as ``render(_:at:)``, naming the time of the frame being drawn.
+    public func renderSequence(_ scene: Scene, times: [Double],
+                               deliver: (Int, PixelBuffer) throws -> Void) throws {
+        var current = 0
+        let budget = self.budget
+        do {
+            try renderSequence(count: times.count, frame: { index in
+                current = index
+                return try evaluator.frame(for: scene, at: times[index], budget: budget)
+            }, deliver: deliver)
+        } catch let error as GPUError {
+            throw GPUError("at t=\(times[current].numberText) s: \(error.description)")
+        }
+    }
+
+    /// Draws the frames `frame(0)`, `frame(1)`, … `frame(count − 1)` in order
+    /// and hands frame i's pixels to `deliver(i, pixels)` in order (see
+    /// `RenderBackend.renderSequence`).
+    public func renderSequence(count: Int, frame: (Int) throws -> Frame,
+                               deliver: (Int, PixelBuffer) throws -> Void) throws {
+        try engine.renderSequence(count: count, frame: frame, deliver: deliver)
+    }
+
     /// Draws an already evaluated frame.
     public func render(_ frame: Frame) throws -> PixelBuffer {
         try engine.render(frame)

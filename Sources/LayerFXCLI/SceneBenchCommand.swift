@@ -13,9 +13,11 @@ struct SceneBenchCommand: ParsableCommand {
             first second at 60 fps, 60 frames). --warmup frames are drawn first
             and not timed (the first frames of the range again). Each frame is
             evaluated (scene → display list), drawn and read back into memory;
-            the median and minimum milliseconds per frame are printed, with the
-            median evaluation time on its own. One renderer draws the whole run,
-            as in a sequence render. --height sets the scale that makes the frame
+            a frame's time is the wait from the previous frame's pixels to its
+            own, and the median and minimum milliseconds per frame are printed,
+            with the median evaluation time on its own. One renderer draws the
+            whole run as one sequence, as `render` does (on the GPU a frame is
+            read back while the next is drawn). --height sets the scale that makes the frame
             that many pixels tall.
 
             Examples:
@@ -91,22 +93,25 @@ struct SceneBenchCommand: ParsableCommand {
     }
 
     private func measure(_ scene: Scene, _ schedule: FrameSchedule, _ renderer: Renderer) throws -> SceneBenchResult {
-        let budget = renderer.budget
         let warmupNumbers = (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
-        var times: [Double] = [], evaluationTimes: [Double] = []
-        // One buffer for every frame: drawing allocates no pixels, as in a sequence.
-        var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
-        for (index, n) in (warmupNumbers + schedule.numbers).enumerated() {
+        let numbers = warmupNumbers + schedule.numbers
+        let evaluator = renderer.evaluator, budget = renderer.budget
+        // One sequence, as `render` draws one: a frame's time is the wait from
+        // the previous frame's pixels to its own (evaluation, drawing and
+        // readback; on the GPU a frame's readback overlaps the next one's drawing).
+        var times: [Double] = [], evaluationTimes = [Double](repeating: 0, count: numbers.count)
+        var last = DispatchTime.now().uptimeNanoseconds
+        try renderer.renderSequence(count: numbers.count, frame: { index in
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try renderer.evaluator.frame(for: scene, at: schedule.time(ofFrame: n), budget: budget)
-            let evaluated = DispatchTime.now().uptimeNanoseconds
-            try renderer.render(frame, into: &pixels)
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= warmupNumbers.count {
-                times.append(Double(end - start) / 1e6)
-                evaluationTimes.append(Double(evaluated - start) / 1e6)
-            }
-        }
+            let frame = try evaluator.frame(for: scene, at: schedule.time(ofFrame: numbers[index]), budget: budget)
+            evaluationTimes[index] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return frame
+        }, deliver: { index, _ in
+            let now = DispatchTime.now().uptimeNanoseconds
+            if index >= warmupNumbers.count { times.append(Double(now - last) / 1e6) }
+            last = now
+        })
+        evaluationTimes.removeFirst(warmupNumbers.count)
         let size = SceneEvaluator.pixelSize(of: scene)
         return SceneBenchResult(
             scene: self.scene, width: size.width, height: size.height, scale: scene.scale,

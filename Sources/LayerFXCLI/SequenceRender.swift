@@ -30,15 +30,25 @@ struct SequenceRender {
         let progress = ProgressLine(total: schedule.numbers.count, quiet: quiet)
         var renderError: Error?
         do {
+            var numbers: [Int] = []
             for n in schedule.numbers {
-                if sink.backgroundError != nil { break }
                 if skipExisting, let path = target.path(forFrame: n), access(path, F_OK) == 0 {
                     progress.advance()
-                    continue
+                } else {
+                    numbers.append(n)
                 }
-                try sink.accept(renderer.output(scene, at: schedule.time(ofFrame: n), for: target), frame: n)
-                progress.advance()
             }
+            if target.isSVG {
+                for n in numbers {
+                    if sink.backgroundError != nil { break }
+                    try sink.accept(renderer.output(scene, at: schedule.time(ofFrame: n), for: target), frame: n)
+                    progress.advance()
+                }
+            } else {
+                try drawSequence(numbers, into: sink, progress: progress)
+            }
+        } catch is EncoderFailed {
+            // The sink's own error is reported by `finish`.
         } catch {
             renderError = error
         }
@@ -47,4 +57,17 @@ struct SequenceRender {
         progress.finish()
         if let renderError { throw renderError }
     }
+
+    /// Draws frames `numbers` as one sequence (on the GPU each frame is read
+    /// back while the next is drawn) and hands each to the sink in order.
+    private func drawSequence(_ numbers: [Int], into sink: FrameSink, progress: ProgressLine) throws {
+        try renderer.renderSequence(scene, times: numbers.map { schedule.time(ofFrame: $0) }) { index, pixels in
+            if sink.backgroundError != nil { throw EncoderFailed() }
+            try sink.accept(.pixels(pixels), frame: numbers[index])
+            progress.advance()
+        }
+    }
 }
+
+/// Stops a sequence whose encoder failed (the sink reports why).
+private struct EncoderFailed: Error {}

@@ -32,11 +32,13 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var circlePass: CirclePass!
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
-    private var framebuffer: GLuint = 0
+    private(set) var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
     private var textures = FrameTextures()
     private var layers = OffscreenLayerPool()
+    /// The pixel-buffer objects of `renderSequence` (double-buffered readback).
+    var readback = ReadbackBuffers()
     /// Asks the GL after drawing and after reading back whether the work happened.
     var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
@@ -90,6 +92,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             layers.delete()
             programs.delete()
             circlePass?.delete()
+            readback.delete()
         }
     }
 
@@ -251,7 +254,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                                  atInstance: first)
     }
 
-    private func prepareTarget(width: Int, height: Int) throws {
+    func prepareTarget(width: Int, height: Int) throws {
         if framebuffer == 0 {
             glGenFramebuffers(1, &framebuffer)
             glGenRenderbuffers(1, &colorBuffer)

@@ -25,6 +25,16 @@ public protocol RenderBackend {
     /// (`rowBytes ≥ frame.width × 4`). Bytes past each row's pixels are not
     /// touched.
     func render(_ frame: Frame, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws
+
+    /// Draws frames `0..<count` in order (`frame(i)` is asked for just before
+    /// frame i is drawn) and hands each one's pixels to `deliver(i, pixels)`,
+    /// in order, the same bytes as ``render(_:)`` one by one. The buffer
+    /// handed over may be reused for a later frame: keep a copy to keep it.
+    /// The CPU draws and delivers each frame in turn; the GPU reads frame i
+    /// back through a pixel-buffer object while it draws frame i + 1, so
+    /// `deliver(i, …)` runs after `frame(i + 1)`.
+    func renderSequence(count: Int, frame: (Int) throws -> Frame,
+                        deliver: (Int, PixelBuffer) throws -> Void) throws
 }
 
 extension RenderBackend {
@@ -40,6 +50,16 @@ extension RenderBackend {
         guard width > 0, height > 0 else { return }
         try buffer.bytes.withUnsafeMutableBytes { raw in
             try render(frame, into: raw.baseAddress!, rowBytes: width * 4)
+        }
+    }
+
+    /// Draws and delivers one frame after another into one reused buffer.
+    public func renderSequence(count: Int, frame: (Int) throws -> Frame,
+                               deliver: (Int, PixelBuffer) throws -> Void) throws {
+        var buffer = PixelBuffer(width: 0, height: 0, bytes: [])
+        for index in 0..<max(count, 0) {
+            try render(try frame(index), into: &buffer)
+            try deliver(index, buffer)
         }
     }
 

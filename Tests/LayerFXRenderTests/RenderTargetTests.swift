@@ -25,6 +25,25 @@ struct RenderTargetTests {
         try reusedBufferKeepsItsStorageAndGetsTheSameBytes(renderer)
         try bufferOfAnotherSizeIsReplaced(renderer)
         for padding in [0, 3, 16] { try callerMemoryWithPaddedRows(renderer, padding: padding) }
+        try sequenceDeliversEachFramesBytesInOrder(renderer)
+    }
+
+    /// Frames of two sizes, in order: each delivered once, in order, with the
+    /// bytes `render` gives it alone (on the GPU, through the double-buffered
+    /// pixel-buffer objects, resized in the middle).
+    static func sequenceDeliversEachFramesBytesInOrder(_ renderer: any RenderBackend) throws {
+        let frames = try [0, 0.5, 1].map { try frame(at: $0) } + [frame("21-replicator.json", at: 0.3), frame(at: 1.5)]
+        var asked: [Int] = [], delivered: [(Int, PixelBuffer)] = []
+        try renderer.renderSequence(count: frames.count, frame: { index in
+            asked.append(index)
+            return frames[index]
+        }, deliver: { index, pixels in delivered.append((index, pixels)) })
+        #expect(asked == Array(frames.indices))
+        #expect(delivered.map(\.0) == Array(frames.indices))
+        for (index, pixels) in delivered {
+            #expect(pixels == (try renderer.render(frames[index])), "frame \(index)")
+        }
+        #expect(frames[3].width != frames[0].width || frames[3].height != frames[0].height)
     }
 
     static func reusedBufferKeepsItsStorageAndGetsTheSameBytes(_ renderer: any RenderBackend) throws {
