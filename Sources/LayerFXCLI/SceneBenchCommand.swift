@@ -94,7 +94,10 @@ struct SceneBenchCommand: ParsableCommand {
 
     private func measure(_ scene: Scene, _ schedule: FrameSchedule, _ renderer: Renderer) throws -> SceneBenchResult {
         let warmupNumbers = (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
-        let numbers = warmupNumbers + schedule.numbers
+        // One more frame after the timed ones, not timed: on the GPU the last
+        // timed frame's readback then overlaps a drawing, as every other one's does.
+        let numbers = warmupNumbers + schedule.numbers + schedule.numbers.prefix(1)
+        let timed = warmupNumbers.count..<(warmupNumbers.count + schedule.numbers.count)
         let evaluator = renderer.evaluator, budget = renderer.budget
         // One sequence, as `render` draws one: a frame's time is the wait from
         // the previous frame's pixels to its own (evaluation, drawing and
@@ -108,10 +111,10 @@ struct SceneBenchCommand: ParsableCommand {
             return frame
         }, deliver: { index, _ in
             let now = DispatchTime.now().uptimeNanoseconds
-            if index >= warmupNumbers.count { times.append(Double(now - last) / 1e6) }
+            if timed.contains(index) { times.append(Double(now - last) / 1e6) }
             last = now
         })
-        evaluationTimes.removeFirst(warmupNumbers.count)
+        evaluationTimes = Array(evaluationTimes[timed])
         let size = SceneEvaluator.pixelSize(of: scene)
         return SceneBenchResult(
             scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
