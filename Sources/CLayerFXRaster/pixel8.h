@@ -14,7 +14,9 @@ typedef float float8 __attribute__((ext_vector_type(8)));
 typedef int int8v __attribute__((ext_vector_type(8)));
 typedef unsigned uint8v __attribute__((ext_vector_type(8)));
 
-/* A helper that takes or returns a vector (see above). */
+/* A function that takes or returns a vector (see above), or that a kernel
+ * calls for its 8-lane work: inlined, that work is compiled for AVX2 in the
+ * kernel's AVX2 clone (a separate function is compiled for the baseline). */
 #define LFX_VECTOR_INLINE static inline __attribute__((always_inline))
 
 /* min and max as the scalar kernels' (and Swift's): min(a, b) = b < a ? b : a,

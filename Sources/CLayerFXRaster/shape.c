@@ -357,7 +357,7 @@ LFX_VECTOR_INLINE void ellipse_sdf8(float8 px, float8 py, const float shape[4], 
 
 /* `shade` of an ellipse or rounded rectangle with a solid fill, for the
  * eight pixels x...x+7 of row py, blended into `row`. */
-static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
+LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
     const float *inv = s->inverse;
     float8 px = centers8(x);
     float8 tx = px - s->translation[0];
@@ -385,7 +385,7 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
 }
 
 /* gradient_color for eight local points (axial and radial gradients). */
-static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
+LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
     float8 qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
     float dx = s->gradient_delta[0], dy = s->gradient_delta[1];
     float8 t;
@@ -416,7 +416,7 @@ static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float
 }
 
 /* `gradient_run` for the eight pixels x...x+7 of a row. */
-static inline void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
+LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
     const float *inv = s->inverse;
     float opacity = s->extra[2];
     float ty = y - s->translation[1];
@@ -428,7 +428,7 @@ static inline void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
     blend8_into(row, x, c);
 }
 
-static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
+LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
     if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind == LFX_PAINT_SOLID) {
         for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
     }
@@ -471,8 +471,8 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
  * `mask` point at the row's start), as the per-pixel loop of
  * lfx_composite_rows computes it: clear content or a clear mask gives the
  * color 0, which leaves the target pixel as it is, as that loop's skip. */
-static inline void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
-                              const lfx_shape *clips, int inside) {
+LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
+                                   const lfx_shape *clips, int inside) {
     uint32_t pixels[8];
     __builtin_memcpy(pixels, content + 4 * x, 32);
     uint32_t any = 0;
