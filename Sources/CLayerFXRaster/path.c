@@ -1,9 +1,10 @@
 /* Polygon bands (flattened and stroked paths) for the CPU backend; see
  * include/lfx_raster.h. Every expression is `pathCoverage` of
- * Shaders/primitive.frag.glsl, in the same order. */
+ * Shaders/primitive.frag.glsl, in the same order, one pixel at a time
+ * (`coverage`) or eight (`coverage8`, the same values). */
 #include "lfx_raster.h"
 #include <math.h>
-#include "pixel_math.h"
+#include "pixel8.h"
 
 /* Edges a pixel examines for its outline (NEAREST_EDGES in the shader). */
 #define NEAREST 4
@@ -33,6 +34,32 @@ static inline int winding_at(const band *b, float x, float y) {
         }
     }
     return winding;
+}
+
+/* The coverage at (x, y), `inside` or not, whose NEAREST closest edges'
+ * nearest points (ascending distance) include one closer than half a pixel:
+ * the distance to the first of them just past which the fill state changes
+ * (else to the farthest) gives the antialiasing. */
+static inline float outline_coverage(const band *b, float x, float y, int inside, const float near_distance[NEAREST],
+                                     const float near_x[NEAREST], const float near_y[NEAREST],
+                                     const float normal_x[NEAREST], const float normal_y[NEAREST]) {
+    const int last = NEAREST - 1;
+    float d = near_distance[last];
+    for (int k = 0; k < NEAREST; k++) {
+        if (near_distance[k] >= 0.5f) { d = near_distance[k]; break; }
+        int across;
+        if (near_distance[k] > PROBE) {
+            float s = PROBE / near_distance[k];
+            float bx = near_x[k] + (near_x[k] - x) * s, by = near_y[k] + (near_y[k] - y) * s;
+            across = contains(b, winding_at(b, bx, by)) != inside;
+        } else {
+            float nx = normal_x[k] * PROBE, ny = normal_y[k] * PROBE;
+            across = contains(b, winding_at(b, near_x[k] + nx, near_y[k] + ny))
+                != contains(b, winding_at(b, near_x[k] - nx, near_y[k] - ny));
+        }
+        if (across) { d = near_distance[k]; break; }
+    }
+    return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
 }
 
 /* Coverage at device point (x, y): the winding number decides inside; the
@@ -75,22 +102,77 @@ static inline float coverage(const band *b, float x, float y) {
     }
     int inside = contains(b, winding);
     if (near_distance[0] >= 0.5f) return inside ? 1 : 0;
-    float d = near_distance[last];
-    for (int k = 0; k < NEAREST; k++) {
-        if (near_distance[k] >= 0.5f) { d = near_distance[k]; break; }
-        int across;
-        if (near_distance[k] > PROBE) {
-            float s = PROBE / near_distance[k];
-            float bx = near_x[k] + (near_x[k] - x) * s, by = near_y[k] + (near_y[k] - y) * s;
-            across = contains(b, winding_at(b, bx, by)) != inside;
-        } else {
-            float nx = normal_x[k] * PROBE, ny = normal_y[k] * PROBE;
-            across = contains(b, winding_at(b, near_x[k] + nx, near_y[k] + ny))
-                != contains(b, winding_at(b, near_x[k] - nx, near_y[k] - ny));
+    return outline_coverage(b, x, y, inside, near_distance, near_x, near_y, normal_x, normal_y);
+}
+
+/* `coverage` at the pixel centres (x, y) of the `lanes` set (−1), lane by
+ * lane with its expressions (pixel8.h): the winding number and the NEAREST
+ * closest edges of all eight at once, kept as edge indices; a lane whose
+ * nearest edge is half a pixel or more away has coverage inside ? 1 : 0, as
+ * `coverage` returns there, and the others finish in outline_coverage from
+ * their edges' nearest points, recomputed with `coverage`'s expressions (so
+ * the same values). Lanes not set get 0. */
+LFX_VECTOR_INLINE float8 coverage8(const band *b, float8 x, float y, int8v lanes) {
+    const int last = NEAREST - 1;
+    int8v winding = b->winding_offset;
+    float8 near_distance[NEAREST];
+    int8v near_edge[NEAREST];
+    /* Slots start at half a pixel, not 1e30: an edge that far is never kept,
+     * which changes no coverage (every distance of half a pixel or more
+     * gives exactly 0 or 1, at the first such slot or as the last one), and
+     * most edges then skip the insertion. */
+    for (int k = 0; k < NEAREST; k++) { near_distance[k] = 0.5f; near_edge[k] = -1; }
+    for (int i = 0; i < b->count; i++) {
+        const float *e = b->edges + 4 * i;
+        float ax = e[0], ay = e[1];
+        float abx = e[2] - e[0], aby = e[3] - e[1];
+        float8 apx = x - ax;
+        float apy = y - ay;
+        float ab_length2 = abx * abx + aby * aby;
+        float8 h = min8(max8((apx * abx + apy * aby) / ab_length2, 0), 1);
+        float8 ox = apx - abx * h, oy = apy - aby * h;
+        float8 dist = sqrt8(ox * ox + oy * oy);
+        if ((ay <= y) != (e[3] <= y)) {
+            float crossing = ax + (y - ay) / aby * abx;
+            int8v right = crossing > x;   /* −1 where the ray crosses */
+            winding += aby > 0 ? -right : right;
         }
-        if (across) { d = near_distance[k]; break; }
+        if (!__builtin_reduce_or(dist < near_distance[last])) continue;
+        /* coverage's insertion, per lane: each slot farther than the edge
+         * takes the one before it when that is farther too, else the edge. */
+        for (int k = last; k > 0; k--) {
+            int8v shift = near_distance[k - 1] > dist, put = near_distance[k] > dist;
+            near_edge[k] = shift ? near_edge[k - 1] : (put ? (int8v)i : near_edge[k]);
+            near_distance[k] = shift ? near_distance[k - 1] : (put ? dist : near_distance[k]);
+        }
+        int8v put = near_distance[0] > dist;
+        near_edge[0] = put ? (int8v)i : near_edge[0];
+        near_distance[0] = put ? dist : near_distance[0];
     }
-    return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
+    int8v inside = b->even_odd ? (winding & 1) != 0 : winding != 0;
+    float8 result = inside & lanes ? (float8)1 : (float8)0;
+    int8v outline = lanes & !(near_distance[0] >= 0.5f);
+    if (!__builtin_reduce_or(outline)) return result;
+    for (int lane = 0; lane < 8; lane++) {
+        if (!outline[lane]) continue;
+        float px = x[lane];
+        float distance[NEAREST], near_x[NEAREST], near_y[NEAREST], normal_x[NEAREST], normal_y[NEAREST];
+        for (int k = 0; k < NEAREST; k++) {
+            distance[k] = near_distance[k][lane]; near_x[k] = px; near_y[k] = y; normal_x[k] = 0; normal_y[k] = 0;
+            if (near_edge[k][lane] < 0) continue;
+            const float *e = b->edges + 4 * near_edge[k][lane];
+            float ax = e[0], ay = e[1];
+            float abx = e[2] - e[0], aby = e[3] - e[1];
+            float apx = px - ax, apy = y - ay;
+            float ab_length2 = abx * abx + aby * aby;
+            float h = minf(maxf((apx * abx + apy * aby) / ab_length2, 0), 1);
+            float length = sqrtf(ab_length2);
+            near_x[k] = ax + abx * h; near_y[k] = ay + aby * h;
+            normal_x[k] = -aby / length; normal_y[k] = abx / length;
+        }
+        result[lane] = outline_coverage(b, px, y, inside[lane] != 0, distance, near_x, near_y, normal_x, normal_y);
+    }
+    return result;
 }
 
 /* Edges a block keeps for its pixels; a band with more near one block is
@@ -145,13 +227,43 @@ static int local_band(const band *b, int x0, int x1, int y0, int y1, float *loca
     return 1;
 }
 
-static inline void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
-                             int constant_inside, int inside_clips) {
+/* lfx_blend_fill of coverages `cov` at the pixel centres (x, py), pixels
+ * x...x+count−1 of `row` (count ≤ 8; the lanes past it have coverage 0): a
+ * lane of coverage 0 gets the color 0, which leaves its pixel as it is, as
+ * blend_each's skip. */
+LFX_VECTOR_INLINE void blend_fill8(uint8_t *row, int x, int count, float py, const lfx_shape *s, float8 cov,
+                                   int inside_clips) {
+    int8v covered = cov != 0;
+    if (!__builtin_reduce_or(covered)) return;
+    float8 clip = inside_clips ? (float8)s->extra[2] : clip_coverage8(s, centers8(x), py);
+    float8 c[4];
+    for (int j = 0; j < 4; j++) c[j] = covered ? s->fill[j] * cov * clip : (float8)0;
+    if (count == 8) { blend8_into(row, x, c); return; }
+    uint8_t pixels[32] = { 0 };   /* the row may end before x + 8 */
+    __builtin_memcpy(pixels, row + 4 * x, 4 * (size_t)count);
+    blend8_into(pixels, 0, c);
+    __builtin_memcpy(row + 4 * x, pixels, 4 * (size_t)count);
+}
+
+/* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer). */
+LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
+                                  int constant_inside, int inside_clips) {
+    for (; x0 <= x1; x0 += 8) {
+        int count = x1 - x0 + 1 < 8 ? x1 - x0 + 1 : 8;
+        int8v lanes = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } < count;
+        float8 cov = constant_inside ? (lanes ? (float8)1 : (float8)0) : coverage8(b, centers8(x0), py, lanes);
+        blend_fill8(row, x0, count, py, s, cov, inside_clips);
+    }
+}
+
+/* Blends pixels x0...x1 of a row one by one, each with `coverage` and its
+ * clips' coverage: the reference (every_pixel) the tests compare with. */
+static void blend_each(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b) {
     for (int x = x0; x <= x1; x++) {
         float px = (float)x + 0.5f;
-        float cov = constant_inside ? 1.0f : coverage(b, px, py);
+        float cov = coverage(b, px, py);
         if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
-        lfx_blend_fill(row + 4 * x, s, cov, px, py, inside_clips);
+        lfx_blend_fill(row + 4 * x, s, cov, px, py, 0);
     }
 }
 
@@ -182,8 +294,9 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             continue;
         }
         for (int y = by; y <= y_end; y++) {
-            blend_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, (float)y + 0.5f, s, &local, inside,
-                      inside_clips);
+            uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+            if (s->every_pixel) blend_each(row, bx, x_end, (float)y + 0.5f, s, &local);
+            else blend_run(row, bx, x_end, (float)y + 0.5f, s, &local, inside, inside_clips);
         }
     }
 }

@@ -6,7 +6,7 @@
  * max(a, b) = b >= a ? b : a), so the CPU and GPU agree to rounding. */
 #include "lfx_raster.h"
 #include <math.h>
-#include "pixel_math.h"
+#include "pixel8.h"
 
 /* π rounded toward zero, as Swift's Float.pi. */
 #define PI_F 0x1.921fb4p+1f
@@ -335,66 +335,14 @@ static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx
     }
 }
 
-/* Eight pixels at a time (clang vector extensions: the same IEEE operations
- * lane by lane, so the same results as `shade`). The helpers are inlined
- * into the kernel's AVX2 and baseline clones, so no call passes a vector:
- * clang's warning about the vector calling convention does not apply. */
-#pragma clang diagnostic ignored "-Wpsabi"
-typedef float float8 __attribute__((ext_vector_type(8)));
-typedef int int8v __attribute__((ext_vector_type(8)));
-typedef unsigned uint8v __attribute__((ext_vector_type(8)));
-
-static inline float8 min8(float8 a, float8 b) { return b < a ? b : a; }
-static inline float8 max8(float8 a, float8 b) { return b >= a ? b : a; }
-static inline float8 sgn8(float8 x) { return x < 0 ? (float8)-1.0f : (float8)1.0f; }
-static inline float8 abs8(float8 x) { return __builtin_elementwise_abs(x); }
-static inline float8 sqrt8(float8 x) { return __builtin_elementwise_sqrt(x); }
-static inline float8 band8(float8 s, float8 half_width) {
+/* Eight pixels at a time (pixel8.h: the same operations lane by lane, so
+ * the same results as `shade`). band_coverage, eight at a time: */
+LFX_VECTOR_INLINE float8 band8(float8 s, float8 half_width) {
     return min8(max8(min8(s + 0.5f, half_width) - max8(s - 0.5f, -half_width), 0), 1);
-}
-static inline uint8v quantize8(float8 v) {
-    float8 q = (min8(max8(v, 0), 1) * 255.0f + 12582912.0f) - 12582912.0f;
-    return __builtin_convertvector(q, uint8v);
-}
-static inline uint8v blend8(uint8v s, uint8v d, uint8v inv_a) {
-    uint8v p = d * inv_a + 128;
-    uint8v v = s + ((p + (p >> 8)) >> 8);
-    return v > 255 ? (uint8v)255 : v;
-}
-
-/* Blends eight premultiplied colors (channel vectors c[0...3]) onto the
- * RGBA8 pixels x...x+7 of `row`, as blend_into does one by one (a color
- * that quantizes to 0 leaves its pixel as it is, as blend_into's skip). */
-static inline void blend8_into(uint8_t *row, int x, const float8 c[4]) {
-    uint8v q[4];
-    for (int j = 0; j < 4; j++) q[j] = quantize8(c[j]);
-    uint32_t pixels[8];
-    __builtin_memcpy(pixels, row + 4 * x, 32);
-    uint8v dst;
-    for (int i = 0; i < 8; i++) dst[i] = pixels[i];
-    uint8v inv_a = 255 - q[3];
-    uint8v out = blend8(q[0], dst & 255, inv_a) | (blend8(q[1], (dst >> 8) & 255, inv_a) << 8)
-        | (blend8(q[2], (dst >> 16) & 255, inv_a) << 16) | (blend8(q[3], dst >> 24, inv_a) << 24);
-    for (int i = 0; i < 8; i++) pixels[i] = out[i];
-    __builtin_memcpy(row + 4 * x, pixels, 32);
-}
-
-/* rounded_rect_sdf, eight points at a time. */
-static inline void rounded_rect_sdf8(float8 px, float8 py, float cx, float cy, float hx, float hy, float radius,
-                                     float8 *d, float8 *gx, float8 *gy) {
-    float8 qx = px - cx, qy = py - cy;
-    float r = minf(maxf(radius, 0), minf(hx, hy));
-    float8 ex = abs8(qx) - hx + r, ey = abs8(qy) - hy + r;
-    float8 ox = max8(ex, 0), oy = max8(ey, 0);
-    float8 lo = sqrt8(ox * ox + oy * oy);
-    *d = lo + min8(max8(ex, ey), 0) - r;
-    int8v corner = (ex > 0) & (ey > 0), along_x = ex > ey;
-    *gx = corner ? ox * sgn8(qx) / lo : (along_x ? sgn8(qx) : (float8)0);
-    *gy = corner ? oy * sgn8(qy) / lo : (along_x ? (float8)0 : sgn8(qy));
 }
 
 /* ellipse_sdf, eight points at a time. */
-static inline void ellipse_sdf8(float8 px, float8 py, const float shape[4], float8 *d, float8 *gx, float8 *gy) {
+LFX_VECTOR_INLINE void ellipse_sdf8(float8 px, float8 py, const float shape[4], float8 *d, float8 *gx, float8 *gy) {
     float8 qx = px - shape[0], qy = py - shape[1];
     float rx = shape[2], ry = shape[3];
     float r2x = rx * rx, r2y = ry * ry;
@@ -407,22 +355,11 @@ static inline void ellipse_sdf8(float8 px, float8 py, const float shape[4], floa
     *gy = centre ? (float8)0 : vy / k1;
 }
 
-/* one_clip, eight points at a time. */
-static inline float8 one_clip8(float8 x, float y, const float l[4], const float o[4], float radius) {
-    float8 pcx = l[0] * x + l[2] * y + o[0];
-    float8 pcy = l[1] * x + l[3] * y + o[1];
-    float8 d, gx, gy;
-    rounded_rect_sdf8(pcx, pcy, 0, 0, o[2], o[3], radius, &d, &gx, &gy);
-    float8 a = gx * l[0] + gy * l[1], b = gx * l[2] + gy * l[3];
-    float8 lc = max8(sqrt8(a * a + b * b), 1e-8f);
-    return min8(max8(0.5f - d / lc, 0), 1);
-}
-
 /* `shade` of an ellipse or rounded rectangle with a solid fill, for the
  * eight pixels x...x+7 of row py, blended into `row`. */
-static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
+LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
     const float *inv = s->inverse;
-    float8 px = __builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f;
+    float8 px = centers8(x);
     float8 tx = px - s->translation[0];
     float ty = py - s->translation[1];
     float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
@@ -438,9 +375,7 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
     float8 stroke_cov = band8(abs8(dd), 0.5f * s->translation[3] / lg);
     float8 stroke_a = s->stroke[3] * stroke_cov;
     /* lfx_shape_clip_coverage */
-    float8 clip = s->extra[2];
-    if (s->clip_radii[2] > 0.5f) clip *= one_clip8(px, py, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
-    if (s->clip_radii[2] > 1.5f) clip *= one_clip8(px, py, s->clip1_linear, s->clip1_offset, s->clip_radii[1]);
+    float8 clip = clip_coverage8(s, px, py);
     float8 c[4];
     for (int j = 0; j < 4; j++) {
         float8 fill = s->fill[j] * fill_cov;
@@ -450,7 +385,7 @@ static inline void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
 }
 
 /* gradient_color for eight local points (axial and radial gradients). */
-static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
+LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
     float8 qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
     float dx = s->gradient_delta[0], dy = s->gradient_delta[1];
     float8 t;
@@ -483,11 +418,11 @@ static inline void gradient_color8(const lfx_shape *s, float8 x, float8 y, float
 }
 
 /* `gradient_run` for the eight pixels x...x+7 of a row. */
-static inline void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
+LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
     const float *inv = s->inverse;
     float opacity = s->extra[2];
     float ty = y - s->translation[1];
-    float8 tx = (__builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f) - s->translation[0];
+    float8 tx = centers8(x) - s->translation[0];
     float8 px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
     float8 g[4];
     gradient_color8(s, px, py, g);
@@ -495,7 +430,7 @@ static inline void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
     blend8_into(row, x, c);
 }
 
-static inline void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
+LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
     if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind == LFX_PAINT_SOLID) {
         for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
     }
@@ -538,8 +473,8 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
  * `mask` point at the row's start), as the per-pixel loop of
  * lfx_composite_rows computes it: clear content or a clear mask gives the
  * color 0, which leaves the target pixel as it is, as that loop's skip. */
-static inline void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
-                              const lfx_shape *clips, int inside) {
+LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
+                                   const lfx_shape *clips, int inside) {
     uint32_t pixels[8];
     __builtin_memcpy(pixels, content + 4 * x, 32);
     uint32_t any = 0;
@@ -557,16 +492,7 @@ static inline void composite8(uint8_t *target, const uint8_t *content, const uin
         float8 m = __builtin_convertvector(alpha, float8) / 255.0f;
         for (int j = 0; j < 4; j++) c[j] *= m;
     }
-    float8 coverage = clips->extra[2];
-    if (!inside) {
-        float8 px = __builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f;
-        if (clips->clip_radii[2] > 0.5f) {
-            coverage *= one_clip8(px, py, clips->clip0_linear, clips->clip0_offset, clips->clip_radii[0]);
-        }
-        if (clips->clip_radii[2] > 1.5f) {
-            coverage *= one_clip8(px, py, clips->clip1_linear, clips->clip1_offset, clips->clip_radii[1]);
-        }
-    }
+    float8 coverage = inside ? (float8)clips->extra[2] : clip_coverage8(clips, centers8(x), py);
     for (int j = 0; j < 4; j++) c[j] *= coverage;
     blend8_into(target, x, c);
 }

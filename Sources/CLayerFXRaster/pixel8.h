@@ -1,0 +1,100 @@
+/* Eight pixels at a time for the CPU kernels (clang vector extensions: the
+ * same IEEE operations lane by lane, so the same results as the scalar
+ * code): the RGBA8 quantization and blend of pixel_math.h, and the clip
+ * coverage of lfx_shape_clip_coverage. Every helper is always inlined, at
+ * -O0 too: a kernel's AVX2 clone passes an 8-lane vector in one register and
+ * a helper compiled for the baseline expects it in memory, so no call may
+ * pass one between them (clang's -Wpsabi warning, silenced here). */
+#ifndef LFX_PIXEL8_H
+#define LFX_PIXEL8_H
+#include "pixel_math.h"
+
+#pragma clang diagnostic ignored "-Wpsabi"
+typedef float float8 __attribute__((ext_vector_type(8)));
+typedef int int8v __attribute__((ext_vector_type(8)));
+typedef unsigned uint8v __attribute__((ext_vector_type(8)));
+
+/* A function that takes or returns a vector (see above), or that a kernel
+ * calls for its 8-lane work: inlined, that work is compiled for AVX2 in the
+ * kernel's AVX2 clone (a separate function is compiled for the baseline). */
+#define LFX_VECTOR_INLINE static inline __attribute__((always_inline))
+
+/* min and max as the scalar kernels' (and Swift's): min(a, b) = b < a ? b : a,
+ * max(a, b) = b >= a ? b : a. */
+LFX_VECTOR_INLINE float8 min8(float8 a, float8 b) { return b < a ? b : a; }
+LFX_VECTOR_INLINE float8 max8(float8 a, float8 b) { return b >= a ? b : a; }
+LFX_VECTOR_INLINE float8 sgn8(float8 x) { return x < 0 ? (float8)-1.0f : (float8)1.0f; }
+LFX_VECTOR_INLINE float8 abs8(float8 x) { return __builtin_elementwise_abs(x); }
+LFX_VECTOR_INLINE float8 sqrt8(float8 x) { return __builtin_elementwise_sqrt(x); }
+
+/* The centres of pixels x...x+7 of a row. */
+LFX_VECTOR_INLINE float8 centers8(int x) {
+    return __builtin_convertvector((int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x, float8) + 0.5f;
+}
+
+/* quantize, eight values at a time. */
+LFX_VECTOR_INLINE uint8v quantize8(float8 v) {
+    float8 q = (min8(max8(v, 0), 1) * 255.0f + 12582912.0f) - 12582912.0f;
+    return __builtin_convertvector(q, uint8v);
+}
+
+/* blend_channel, eight channels at a time. */
+LFX_VECTOR_INLINE uint8v blend8(uint8v s, uint8v d, uint8v inv_a) {
+    uint8v p = d * inv_a + 128;
+    uint8v v = s + ((p + (p >> 8)) >> 8);
+    return v > 255 ? (uint8v)255 : v;
+}
+
+/* Blends eight premultiplied colors (channel vectors c[0...3]) onto the
+ * RGBA8 pixels x...x+7 of `row`, as blend_into does one by one (a color
+ * that quantizes to 0 leaves its pixel as it is, as blend_into's skip). */
+LFX_VECTOR_INLINE void blend8_into(uint8_t *row, int x, const float8 c[4]) {
+    uint8v q[4];
+    for (int j = 0; j < 4; j++) q[j] = quantize8(c[j]);
+    uint32_t pixels[8];
+    __builtin_memcpy(pixels, row + 4 * x, 32);
+    uint8v dst;
+    for (int i = 0; i < 8; i++) dst[i] = pixels[i];
+    uint8v inv_a = 255 - q[3];
+    uint8v out = blend8(q[0], dst & 255, inv_a) | (blend8(q[1], (dst >> 8) & 255, inv_a) << 8)
+        | (blend8(q[2], (dst >> 16) & 255, inv_a) << 16) | (blend8(q[3], dst >> 24, inv_a) << 24);
+    for (int i = 0; i < 8; i++) pixels[i] = out[i];
+    __builtin_memcpy(row + 4 * x, pixels, 32);
+}
+
+/* The rounded-rectangle distance and gradient of shape.c's rounded_rect_sdf,
+ * eight points at a time. */
+LFX_VECTOR_INLINE void rounded_rect_sdf8(float8 px, float8 py, float cx, float cy, float hx, float hy, float radius,
+                                     float8 *d, float8 *gx, float8 *gy) {
+    float8 qx = px - cx, qy = py - cy;
+    float smaller = hy < hx ? hy : hx, positive = 0 >= radius ? 0 : radius;
+    float r = smaller < positive ? smaller : positive;   /* min(max(radius, 0), min(hx, hy)) */
+    float8 ex = abs8(qx) - hx + r, ey = abs8(qy) - hy + r;
+    float8 ox = max8(ex, 0), oy = max8(ey, 0);
+    float8 lo = sqrt8(ox * ox + oy * oy);
+    *d = lo + min8(max8(ex, ey), 0) - r;
+    int8v corner = (ex > 0) & (ey > 0), along_x = ex > ey;
+    *gx = corner ? ox * sgn8(qx) / lo : (along_x ? sgn8(qx) : (float8)0);
+    *gy = corner ? oy * sgn8(qy) / lo : (along_x ? (float8)0 : sgn8(qy));
+}
+
+/* shape.c's one_clip, eight points at a time. */
+LFX_VECTOR_INLINE float8 one_clip8(float8 x, float y, const float l[4], const float o[4], float radius) {
+    float8 pcx = l[0] * x + l[2] * y + o[0];
+    float8 pcy = l[1] * x + l[3] * y + o[1];
+    float8 d, gx, gy;
+    rounded_rect_sdf8(pcx, pcy, 0, 0, o[2], o[3], radius, &d, &gx, &gy);
+    float8 a = gx * l[0] + gy * l[1], b = gx * l[2] + gy * l[3];
+    float8 lc = max8(sqrt8(a * a + b * b), 1e-8f);
+    return min8(max8(0.5f - d / lc, 0), 1);
+}
+
+/* lfx_shape_clip_coverage at the pixel centres (x, y), eight at a time. */
+LFX_VECTOR_INLINE float8 clip_coverage8(const lfx_shape *s, float8 x, float y) {
+    float8 coverage = s->extra[2];
+    if (s->clip_radii[2] > 0.5f) coverage *= one_clip8(x, y, s->clip0_linear, s->clip0_offset, s->clip_radii[0]);
+    if (s->clip_radii[2] > 1.5f) coverage *= one_clip8(x, y, s->clip1_linear, s->clip1_offset, s->clip_radii[1]);
+    return coverage;
+}
+
+#endif
