@@ -128,25 +128,29 @@ public final class Renderer: @unchecked Sendable {
     /// i's pixels to `deliver(i, pixels)` in order (see
     /// `RenderBackend.renderSequence`: on the GPU, frame i is read back while
     /// frame i + 1 is drawn). The buffer may be reused for a later frame.
-    /// Errors as ``render(_:at:)``, naming the time of the frame being drawn.
+    /// The next frame is evaluated while one is drawn. Errors as
+    /// ``render(_:at:)``; a GPU failure names the time of the first frame
+    /// not yet delivered.
     public func renderSequence(_ scene: Scene, times: [Double],
                                deliver: (Int, PixelBuffer) throws -> Void) throws {
-        var current = 0
-        let budget = self.budget
+        var drawing = 0
+        let budget = self.budget, evaluator = self.evaluator
         do {
             try renderSequence(count: times.count, frame: { index in
-                current = index
-                return try evaluator.frame(for: scene, at: times[index], budget: budget)
-            }, deliver: deliver)
+                try evaluator.frame(for: scene, at: times[index], budget: budget)
+            }, deliver: { index, pixels in
+                drawing = index + 1
+                try deliver(index, pixels)
+            })
         } catch let error as GPUError {
-            throw GPUError("at t=\(times[current].numberText) s: \(error.description)")
+            throw GPUError("at t=\(times[min(drawing, times.count - 1)].numberText) s: \(error.description)")
         }
     }
 
     /// Draws the frames `frame(0)`, `frame(1)`, … `frame(count − 1)` in order
     /// and hands frame i's pixels to `deliver(i, pixels)` in order (see
     /// `RenderBackend.renderSequence`).
-    public func renderSequence(count: Int, frame: (Int) throws -> Frame,
+    public func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,
                                deliver: (Int, PixelBuffer) throws -> Void) throws {
         try engine.renderSequence(count: count, frame: frame, deliver: deliver)
     }

@@ -101,25 +101,27 @@ struct SceneBenchCommand: ParsableCommand {
         let evaluator = renderer.evaluator, budget = renderer.budget
         // One sequence, as `render` draws one: a frame's time is the wait from
         // the previous frame's pixels to its own (evaluation, drawing and
-        // readback; on the GPU a frame's readback overlaps the next one's drawing).
-        var times: [Double] = [], evaluationTimes = [Double](repeating: 0, count: numbers.count)
+        // readback; the next frame is evaluated while one is drawn, and on the
+        // GPU a frame's readback overlaps the next one's drawing).
+        var times: [Double] = []
+        let evaluationTimes = LockedValue([Double](repeating: 0, count: numbers.count))
         var last = DispatchTime.now().uptimeNanoseconds
         try renderer.renderSequence(count: numbers.count, frame: { index in
             let start = DispatchTime.now().uptimeNanoseconds
             let frame = try evaluator.frame(for: scene, at: schedule.time(ofFrame: numbers[index]), budget: budget)
-            evaluationTimes[index] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            evaluationTimes.withLock { $0[index] = milliseconds }
             return frame
         }, deliver: { index, _ in
             let now = DispatchTime.now().uptimeNanoseconds
             if timed.contains(index) { times.append(Double(now - last) / 1e6) }
             last = now
         })
-        evaluationTimes = Array(evaluationTimes[timed])
         let size = SceneEvaluator.pixelSize(of: scene)
         return SceneBenchResult(
             scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
             backend: renderer.backend.rawValue,
             renderer: renderer.gpuInfo?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
-            times: times, evaluationTimes: evaluationTimes)
+            times: times, evaluationTimes: evaluationTimes.withLock { Array($0[timed]) })
     }
 }

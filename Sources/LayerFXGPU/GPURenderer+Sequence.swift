@@ -8,12 +8,12 @@ extension GPURenderer {
     /// only then mapped and copied into the buffer handed to `deliver(i, …)`.
     /// The bytes are those of ``render(_:)``; frames must keep one size (a
     /// frame of another size first delivers the frame before it).
-    public func renderSequence(count: Int, frame: (Int) throws -> Frame,
+    /// Each next frame is evaluated while the current one is drawn.
+    public func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,
                                deliver: (Int, PixelBuffer) throws -> Void) throws {
         var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
         var pending: (index: Int, width: Int, height: Int)?
-        for index in 0..<max(count, 0) {
-            let next = try frame(index)
+        try FramePrefetch.run(count: count, frame: frame) { index, next in
             let width = next.width, height = next.height
             if let earlier = pending, earlier.width != width || earlier.height != height {
                 // A new size: finish the earlier frame before the buffers are resized.
@@ -23,7 +23,7 @@ extension GPURenderer {
             }
             guard width > 0, height > 0 else {
                 try deliver(index, PixelBuffer(width: width, height: height, bytes: []))
-                continue
+                return
             }
             let earlier = pending
             try withCurrentContext {

@@ -26,14 +26,15 @@ public protocol RenderBackend {
     /// touched.
     func render(_ frame: Frame, into pixels: UnsafeMutableRawPointer, rowBytes: Int) throws
 
-    /// Draws frames `0..<count` in order (`frame(i)` is asked for just before
-    /// frame i is drawn) and hands each one's pixels to `deliver(i, pixels)`,
-    /// in order, the same bytes as ``render(_:)`` one by one. The buffer
+    /// Draws frames `0..<count` in order and hands each one's pixels to
+    /// `deliver(i, pixels)`, in order, on the calling thread: the same bytes
+    /// as ``render(_:)`` one by one. `frame(i + 1)` runs on another thread
+    /// while frame i is drawn (evaluation overlaps drawing). The buffer
     /// handed over may be reused for a later frame: keep a copy to keep it.
-    /// The CPU draws and delivers each frame in turn; the GPU reads frame i
-    /// back through a pixel-buffer object while it draws frame i + 1, so
-    /// `deliver(i, …)` runs after `frame(i + 1)`.
-    func renderSequence(count: Int, frame: (Int) throws -> Frame,
+    /// The CPU draws and delivers each frame in turn; the GPU also reads
+    /// frame i back through a pixel-buffer object while it draws frame
+    /// i + 1, so `deliver(i, …)` comes after that drawing.
+    func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,
                         deliver: (Int, PixelBuffer) throws -> Void) throws
 }
 
@@ -53,12 +54,13 @@ extension RenderBackend {
         }
     }
 
-    /// Draws and delivers one frame after another into one reused buffer.
-    public func renderSequence(count: Int, frame: (Int) throws -> Frame,
+    /// Draws and delivers one frame after another into one reused buffer,
+    /// evaluating each next frame while the current one is drawn.
+    public func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,
                                deliver: (Int, PixelBuffer) throws -> Void) throws {
         var buffer = PixelBuffer(width: 0, height: 0, bytes: [])
-        for index in 0..<max(count, 0) {
-            try render(try frame(index), into: &buffer)
+        try FramePrefetch.run(count: count, frame: frame) { index, frame in
+            try render(frame, into: &buffer)
             try deliver(index, buffer)
         }
     }
