@@ -70,16 +70,19 @@ public struct CPURenderer: RenderBackend, Sendable {
         // Rows each drawn primitive touches (markers and composites are never
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
-        var shapes: [lfx_shape] = []
         var kernels: [KernelChoice] = []
-        shapes.reserveCapacity(prepared.count)
         kernels.reserveCapacity(prepared.count)
+        // Shape records are written in place (each is several hundred bytes).
+        let shapeStorage = UnsafeMutablePointer<lfx_shape>.allocate(capacity: max(prepared.count, 1))
+        var shapeCount = 0
+        defer { shapeStorage.deallocate() }
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
             if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
-                shapeIndex = Int32(shapes.count)
-                shapes.append(lfx_shape(primitive, everyPixel: shadesEveryPixel))
+                shapeIndex = Int32(shapeCount)
+                lfx_shape.write(primitive, everyPixel: shadesEveryPixel, to: shapeStorage + shapeCount)
+                shapeCount += 1
                 kernels.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
@@ -103,7 +106,8 @@ public struct CPURenderer: RenderBackend, Sendable {
                 let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
                 prepared.withUnsafeBufferPointer { primitives in
                     rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                      shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
+                      kernels.withUnsafeBufferPointer { kernels in
+                        let shapes = UnsafeBufferPointer(start: shapeStorage, count: shapeCount)
                         let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
                                                  kernels: kernels)
                         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
@@ -112,7 +116,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                             band.fill(clearBytes)
                             band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
                         }
-                      } }
+                      }
                     } }
                 }
             }

@@ -2,13 +2,18 @@ import CLayerFXRaster
 import LayerFXPrimitives
 
 extension lfx_shape {
-    /// The C kernel's record of a prepared analytic shape (ellipse, rounded
-    /// rectangle or star), polygon band, glyph or composite: the fields the
-    /// kernels read, copied from the primitive; `everyPixel` turns the
-    /// kernels' block decisions off.
-    init(_ p: PreparedPrimitive, everyPixel: Bool) {
-        self.init()
-        defer { lfx_shape_prepare(&self) }
+    /// Writes at `record` the C kernel's record of a prepared analytic shape
+    /// (ellipse, rounded rectangle or star), polygon band, glyph or composite
+    /// (the fields the kernels read, copied from the primitive, then
+    /// `lfx_shape_prepare`), in place: a record is several hundred bytes.
+    /// `everyPixel` turns the kernels' block decisions off.
+    static func write(_ p: PreparedPrimitive, everyPixel: Bool, to record: UnsafeMutablePointer<lfx_shape>) {
+        record.initialize(to: lfx_shape())
+        record.pointee.fill(from: p, everyPixel: everyPixel)
+        lfx_shape_prepare(record)
+    }
+
+    private mutating func fill(from p: PreparedPrimitive, everyPixel: Bool) {
         every_pixel = everyPixel ? 1 : 0
         inverse = Self.tuple(p.inverse)
         translation = Self.tuple(p.translation)
@@ -26,12 +31,13 @@ extension lfx_shape {
         gradient_start = (gradient.start.x, gradient.start.y)
         gradient_delta = (gradient.delta.x, gradient.delta.y)
         withUnsafeMutableBytes(of: &locations) { raw in
-            for (i, location) in gradient.locations.prefix(GradientPaint.maximumStops).enumerated() {
-                raw.storeBytes(of: location, toByteOffset: i * 4, as: Float.self)
+            for i in 0..<GradientPaint.maximumStops {
+                raw.storeBytes(of: gradient.locations[i], toByteOffset: i * 4, as: Float.self)
             }
         }
         withUnsafeMutableBytes(of: &colors) { raw in
-            for (i, color) in gradient.colors.prefix(GradientPaint.maximumStops).enumerated() {
+            for i in 0..<GradientPaint.maximumStops {
+                let color = gradient.color(i)
                 for lane in 0..<4 { raw.storeBytes(of: color[lane], toByteOffset: (i * 4 + lane) * 4, as: Float.self) }
             }
         }
