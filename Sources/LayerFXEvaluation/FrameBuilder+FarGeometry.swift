@@ -67,7 +67,7 @@ extension FrameBuilder {
 
     /// An analytic shape as polygons: its fill (nonzero) and its stroke
     /// (round joins, the analytic field's offset), clipped to the frame by
-    /// ``emitPolygon(_:rule:color:opacity:clips:)``.
+    /// ``polygonBands(of:rule:)``.
     mutating func emitAsPolygons(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
                                  transform: AffineTransform, clips: ClipStack) {
         let path = ShapePath([subpath])

@@ -13,9 +13,11 @@ extension FrameBuilder {
     /// stay exact to a fraction of a pixel.
     static let polygonReach = Double(1 << 20)
 
-    /// Fills `contours` (device pixels, each implicitly closed) by `rule` with
-    /// `color`, as ``ShapeKind/path`` primitives that each cover a run of
-    /// whole pixels in a band of rows and read only the edges near it.
+    /// `contours` (device pixels, each implicitly closed) cut into bands of
+    /// whole pixels, each reading only the edges near it, to be filled by
+    /// ``emit(_:rule:color:opacity:clips:)``; nil when they cover no row of
+    /// the frame, or when their `band-edges` go over the budget (the frame
+    /// has then failed).
     ///
     /// A pixel needs the edges within half a pixel of its centre (its
     /// antialiasing) and its winding number. The polygon is cut into bands of
@@ -24,20 +26,17 @@ extension FrameBuilder {
     /// covers there (plus a pixel each side), and overlapping column ranges
     /// merge into clusters. No edge passes between two clusters, so the
     /// winding number is constant in such a gap; each cluster becomes one
-    /// primitive with its own edges and, as its winding offset, the winding in
+    /// piece with its own edges and, as its winding offset, the winding in
     /// the gap to its right (what the edges further right add to a ray
-    /// towards +x), and a gap that is inside becomes one primitive with no
-    /// edges. Pixels outside every cluster and outside the shape are never
+    /// towards +x), and a gap that is inside by `rule` becomes one piece with
+    /// no edges. Pixels outside every cluster and outside the shape are never
     /// shaded: a thin outline costs its outline, not its bounding box.
-    mutating func emitPolygon(_ contours: [[Point]], rule: WindingRule, color: Color, opacity: Double = 1,
-                              clips: ClipStack) {
-        let color = color.clamped
-        guard color.alpha > 0, opacity > 0, !failed else { return }
+    mutating func polygonBands(of contours: [[Point]], rule: WindingRule) -> PolygonBands? {
         let edges = Self.edges(of: clippedToFrame(contours))
-        guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return }
+        guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return nil }
         let firstRow = max(Int(saturating: top - 1, rounding: .down), 0)
         let endRow = min(Int(saturating: bottom + 1, rounding: .up), height)
-        guard firstRow < endRow else { return }
+        guard firstRow < endRow else { return nil }
         let bandHeight = Self.polygonBandHeight
         let bandCount = (endRow - firstRow + bandHeight - 1) / bandHeight
         // The bands an edge can affect: those its vertical span, grown by a row each side, meets.
@@ -48,7 +47,9 @@ extension FrameBuilder {
             return first <= last ? first...last : nil
         }
         // Every edge is stored once per band it crosses: count them before building any band.
-        guard charge(.bandEdges, edges.reduce(0) { $0 + (bandRange(of: $1)?.count ?? 0) }) else { return }
+        var result = PolygonBands()
+        result.bandEdgeCount = edges.reduce(0) { $0 + (bandRange(of: $1)?.count ?? 0) }
+        guard charge(.bandEdges, result.bandEdgeCount) else { return nil }
         // Per band, each edge that can affect it with the columns it covers there.
         var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
         for (index, edge) in edges.enumerated() {
@@ -62,8 +63,6 @@ extension FrameBuilder {
                 bands[band].append((index, lower..<upper))
             }
         }
-        let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
-        let shapesBefore = shapeCount
         for band in 0..<bandCount where !bands[band].isEmpty {
             let y0 = firstRow + band * bandHeight, y1 = min(y0 + bandHeight, endRow)
             let clusters = Self.clusters(bands[band])
@@ -81,17 +80,35 @@ extension FrameBuilder {
             }
             for piece in pieces.reversed() {
                 let x0 = max(piece.columns.lowerBound, 0), x1 = min(piece.columns.upperBound, width)
-                guard x0 < x1, chargePixels(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1)),
-                      charge(.edgeTests, (x1 - x0) * (y1 - y0) * piece.edges.count) else { continue }
-                var instance = PrimitiveInstance.pathBand(
-                    rect: SIMD4(Float(x0), Float(y0), Float(x1), Float(y1)), firstEdge: pathEdges.count,
-                    edgeCount: piece.edges.count, windingOffset: piece.offset, rule: rule, color: vector,
-                    opacity: Float(opacity))
-                clips.apply(to: &instance)
-                primitives.append(instance)
-                pathEdges.append(contentsOf: piece.edges.map { edges[$0] })
-                shapeCount = shapesBefore + 1
+                guard x0 < x1 else { continue }
+                let first = result.edges.count
+                result.edges.append(contentsOf: piece.edges.map { edges[$0] })
+                result.pieces.append(PolygonBands.Piece(x0: x0, y0: y0, x1: x1, y1: y1,
+                                                        edges: first..<result.edges.count, windingOffset: piece.offset))
             }
+        }
+        return result
+    }
+
+    /// Fills `bands` by `rule` with `color` (straight alpha, clamped) at
+    /// `opacity`, as ``ShapeKind/path`` primitives, one a piece, whose edges
+    /// are appended to the frame's; each piece's pixels and pixel-edge tests
+    /// are charged first, and a piece that goes over the budget is not drawn.
+    mutating func emit(_ bands: PolygonBands, rule: WindingRule, color: Color, opacity: Double, clips: ClipStack) {
+        let color = color.clamped
+        let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
+        let shapesBefore = shapeCount
+        for piece in bands.pieces {
+            guard chargePixels(x0: Double(piece.x0), y0: Double(piece.y0), x1: Double(piece.x1), y1: Double(piece.y1)),
+                  charge(.edgeTests, (piece.x1 - piece.x0) * (piece.y1 - piece.y0) * piece.edges.count) else { continue }
+            var instance = PrimitiveInstance.pathBand(
+                rect: SIMD4(Float(piece.x0), Float(piece.y0), Float(piece.x1), Float(piece.y1)),
+                firstEdge: pathEdges.count, edgeCount: piece.edges.count, windingOffset: piece.windingOffset,
+                rule: rule, color: vector, opacity: Float(opacity))
+            clips.apply(to: &instance)
+            primitives.append(instance)
+            pathEdges.append(contentsOf: bands.edges[piece.edges])
+            shapeCount = shapesBefore + 1
         }
     }
 

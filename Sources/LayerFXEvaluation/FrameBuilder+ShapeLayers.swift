@@ -67,41 +67,56 @@ extension FrameBuilder {
 
     /// The fill of `path` as polygon bands: flattened within
     /// ``flatteningTolerance`` device pixels (its points counted against the
-    /// budget first), then filled by `rule`.
+    /// budget first), then filled by `rule`; or the bands the geometry cache
+    /// kept from an earlier frame.
     mutating func emitFill(of path: ShapePath, rule: WindingRule, color: Color, transform: AffineTransform,
                            clips: ClipStack) {
-        let tolerance = Self.flatteningTolerance / transform.largestScale
-        guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
-        let contours = PathFlattener.polylines(of: path, tolerance: tolerance)
-            .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
-        emitPolygon(contours, rule: rule, color: color, clips: clips)
+        let key = geometryCache.map { _ in
+            GeometryKey.fill(of: path, rule: rule, transform: transform, width: width, height: height)
+        }
+        emitPolygon(cachedAs: key, rule: rule, color: color, clips: clips) { builder, geometry in
+            let tolerance = Self.flatteningTolerance / transform.largestScale
+            guard builder.make(.work(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)),
+                               recordingIn: &geometry) else { return nil }
+            return PathFlattener.polylines(of: path, tolerance: tolerance)
+                .filter { $0.points.count >= 3 }.map { $0.points.map(transform.apply) }
+        }
     }
 
-    /// The stroke of `path` as polygon bands. A stroke narrower than a device
-    /// pixel is drawn one pixel wide with its alpha scaled by its width (so
-    /// hairlines fade instead of bloating, as the analytic strokes do).
+    /// The stroke of `path` as polygon bands, or the bands the geometry cache
+    /// kept from an earlier frame. A stroke narrower than a device pixel is
+    /// drawn one pixel wide with its alpha scaled by its width (so hairlines
+    /// fade instead of bloating, as the analytic strokes do).
     mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
                              clips: ClipStack) {
-        var style = style
-        var opacity = 1.0
-        let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
-        let deviceWidth = style.lineWidth * pixelsPerUnit
-        if deviceWidth < 1 {
-            style.lineWidth = 1 / pixelsPerUnit
-            opacity *= deviceWidth
+        let key = geometryCache.map { _ in
+            GeometryKey.stroke(of: path, style: style, transform: transform, width: width, height: height)
         }
-        let tolerance = Self.flatteningTolerance / transform.largestScale
-        guard charge(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)) else { return }
-        let polylines = PathFlattener.polylines(of: path, tolerance: tolerance)
-        style.lineWidth = min(style.lineWidth, widthCoveringTheFrame(polylines, transform: transform))
-        guard charge(.strokePieces, PathStroker.pieceCount(of: polylines, style: style)) else { return }
-        let vertexLimit = budget[.vertices] - spent[WorkBudget.Key.vertices.index]
-        guard let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance, vertexLimit: vertexLimit)
-        else {
-            return fail(.vertices, count: Double(budget[.vertices]), verb: "stroke outlines need more than")
+        emitPolygon(cachedAs: key, rule: .nonZero, color: color, clips: clips) { builder, geometry in
+            var style = style
+            let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
+            let deviceWidth = style.lineWidth * pixelsPerUnit
+            if deviceWidth < 1 {
+                style.lineWidth = 1 / pixelsPerUnit
+                geometry.opacity *= deviceWidth
+            }
+            let tolerance = Self.flatteningTolerance / transform.largestScale
+            guard builder.make(.work(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)),
+                               recordingIn: &geometry) else { return nil }
+            let polylines = PathFlattener.polylines(of: path, tolerance: tolerance)
+            style.lineWidth = min(style.lineWidth, builder.widthCoveringTheFrame(polylines, transform: transform))
+            guard builder.make(.work(.strokePieces, PathStroker.pieceCount(of: polylines, style: style)),
+                               recordingIn: &geometry) else { return nil }
+            let vertexLimit = builder.budget[.vertices] - builder.spent[WorkBudget.Key.vertices.index]
+            guard let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance,
+                                                   vertexLimit: vertexLimit) else {
+                builder.failOutline()
+                return nil
+            }
+            guard builder.make(.outline(vertices: pieces.reduce(0) { $0 + $1.count }), recordingIn: &geometry)
+            else { return nil }
+            return pieces.map { $0.map(transform.apply) }
         }
-        guard charge(.vertices, pieces.reduce(0) { $0 + $1.count }) else { return }
-        emitPolygon(pieces.map { $0.map(transform.apply) }, rule: .nonZero, color: color, opacity: opacity, clips: clips)
     }
 
     /// A local line width whose stroke of `polylines` covers every pixel of

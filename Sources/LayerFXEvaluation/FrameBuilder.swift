@@ -34,11 +34,13 @@ struct FrameBuilder {
     let textContext: TextContext
     /// The folder relative font paths are taken in (the scene's `baseDirectory`).
     let baseDirectory: String?
+    /// Where paths' polygon bands are kept across frames; nil: always made anew.
+    let geometryCache: GeometryCache?
 
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,
-         baseDirectory: String? = nil) {
+         geometryCache: GeometryCache? = nil, baseDirectory: String? = nil) {
         self.width = width; self.height = height; self.budget = budget; self.time = time
-        self.textContext = textContext; self.baseDirectory = baseDirectory
+        self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
     }
 
@@ -47,7 +49,8 @@ struct FrameBuilder {
     /// the edges of the parts before).
     init(joining parts: [FrameBuilder]) {
         self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time,
-                  textContext: parts[0].textContext, baseDirectory: parts[0].baseDirectory)
+                  textContext: parts[0].textContext, geometryCache: parts[0].geometryCache,
+                  baseDirectory: parts[0].baseDirectory)
         exceeded = parts.lazy.compactMap(\.exceeded).first
         failed = exceeded != nil
         primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })

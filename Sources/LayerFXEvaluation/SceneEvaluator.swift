@@ -23,18 +23,31 @@ import LayerFXText
 ///
 /// Text is laid out with the evaluator's ``textContext``: its fonts are
 /// resolved once and its glyphs rasterized once into the context's atlas,
-/// which frames with text carry a snapshot of. Evaluate the frames of one
-/// run with one evaluator (or evaluators sharing a context). An evaluator is
-/// a value that only holds its context: copies share it, and it may be used
-/// from several threads at once.
+/// which frames with text carry a snapshot of. Paths that are flattened,
+/// stroked and cut into polygon bands keep their bands in the evaluator's
+/// geometry cache: a later frame drawing a path with the same value, device
+/// transform and fill rule or stroke style takes them from there, and draws
+/// the same primitives. Evaluate the frames of one run with one evaluator (or
+/// evaluators sharing a context). An evaluator is a value that only holds its
+/// context and cache: copies share them, and it may be used from several
+/// threads at once.
 public struct SceneEvaluator: Sendable {
     /// The fonts and glyph atlas text layers are drawn with.
     public let textContext: TextContext
+    /// Paths' polygon bands kept across frames; nil: made anew every frame.
+    let geometryCache: GeometryCache?
 
     /// An evaluator drawing text with `textContext` (by default a new
-    /// context, which this evaluator and its copies own).
+    /// context, which this evaluator and its copies own), with a geometry
+    /// cache of its own.
     public init(textContext: TextContext = TextContext()) {
+        self.init(textContext: textContext, geometryCache: GeometryCache())
+    }
+
+    /// An evaluator keeping paths' bands in `geometryCache` (none when nil).
+    init(textContext: TextContext = TextContext(), geometryCache: GeometryCache?) {
         self.textContext = textContext
+        self.geometryCache = geometryCache
     }
 
     /// The pixel size of a scene's frame: `size × scale`, rounded up (at
@@ -73,7 +86,7 @@ public struct SceneEvaluator: Sendable {
         let layers = scene.layers
         let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
         let empty = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
-                                 baseDirectory: scene.baseDirectory)
+                                 geometryCache: geometryCache, baseDirectory: scene.baseDirectory)
         var builders = [FrameBuilder](repeating: empty, count: taskCount)
         builders.withUnsafeMutableBufferPointer { builders in
             let results = UnsafeSendableBuilders(builders)
