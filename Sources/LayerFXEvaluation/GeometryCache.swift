@@ -8,10 +8,14 @@ import LayerFXCore
 /// compared bit for bit) and hold a ``PathGeometry``: bands and edges without
 /// colour, opacity, clips or a place in the frame's edge list, so a hit only
 /// copies its edges into the frame and builds its band primitives with the
-/// paint and clips of the moment. The entries hold at most `byteLimit` bytes
-/// (estimated: keys, pieces and edges); once they would hold more, those used
-/// least recently are dropped until half the limit is left, so a scene whose
-/// paths animate, and never hit, keeps at most that much.
+/// paint and clips of the moment.
+///
+/// Two bounds keep its memory small. When a frame begins, entries that no
+/// lookup used during the ``framesKept`` frames before it are dropped: a path
+/// animating every frame holds a few frames of geometry, never more. And the
+/// entries hold at most `byteLimit` bytes (estimated: keys, pieces and
+/// edges); once they would hold more, those used least recently are dropped
+/// until half the limit is left.
 ///
 /// Frames evaluated at once and the parallel parts of one frame share the
 /// cache: every access is under one lock, held only to look up or store.
@@ -27,7 +31,7 @@ final class GeometryCache: Sendable {
     /// The entries and what the lock guards besides.
     private struct State {
         var entries: [GeometryKey: Entry] = [:]
-        /// Counts lookups and stores: an entry's `lastUse` is the count when it was last touched.
+        /// Counts frames begun: an entry's `lastUse` is the count when a lookup or store last touched it.
         var clock: UInt64 = 0
         var statistics = Statistics()
     }
@@ -37,6 +41,11 @@ final class GeometryCache: Sendable {
         let bytes: Int
         var lastUse: UInt64
     }
+
+    /// How many of the latest frames begun before the current one an entry
+    /// must have been used in to be kept: enough for a still path to survive
+    /// a frame or two of other scenes evaluated in between.
+    static let framesKept: UInt64 = 3
 
     /// The most bytes the entries may hold together.
     let byteLimit: Int
@@ -50,14 +59,13 @@ final class GeometryCache: Sendable {
     /// The geometry stored for `key`, marked as just used; nil when there is none.
     func geometry(for key: GeometryKey) -> PathGeometry? {
         state.withLock { state in
-            state.clock += 1
-            guard state.entries[key] != nil else {
+            guard let index = state.entries.index(forKey: key) else {
                 state.statistics.misses += 1
                 return nil
             }
             state.statistics.hits += 1
-            state.entries[key]!.lastUse = state.clock
-            return state.entries[key]!.geometry
+            state.entries.values[index].lastUse = state.clock
+            return state.entries.values[index].geometry
         }
     }
 
@@ -68,12 +76,27 @@ final class GeometryCache: Sendable {
         let bytes = key.byteCount + geometry.byteCount + 64
         guard bytes <= byteLimit else { return }
         state.withLock { state in
-            state.clock += 1
             if let old = state.entries.removeValue(forKey: key) { state.statistics.bytes -= old.bytes }
             if state.statistics.bytes + bytes > byteLimit { Self.evict(&state, downTo: byteLimit / 2 - bytes) }
             state.entries[key] = Entry(geometry: geometry, bytes: bytes, lastUse: state.clock)
             state.statistics.bytes += bytes
             state.statistics.entries = state.entries.count
+        }
+    }
+
+    /// Starts a frame, dropping the entries no lookup used during the
+    /// ``framesKept`` frames before it.
+    func beginFrame() {
+        // The dropped entries are returned, so that they are freed after the lock is let go.
+        _ = state.withLock { state in
+            state.clock += 1
+            let stale = state.entries.filter { $0.value.lastUse + Self.framesKept < state.clock }
+            for (key, entry) in stale {
+                state.entries[key] = nil
+                state.statistics.bytes -= entry.bytes
+            }
+            state.statistics.entries = state.entries.count
+            return stale
         }
     }
 

@@ -82,6 +82,7 @@ public struct SceneEvaluator: Sendable {
     func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
                layersPerTask: Int) throws -> Frame {
         let (width, height) = Self.pixelSize(of: scene)
+        geometryCache?.beginFrame()
         let root = AffineTransform.scale(scene.scale, scene.scale)
         let layers = scene.layers
         let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))

@@ -105,8 +105,29 @@ struct GeometryCacheTests {
         #expect(cache.statistics.hits == 3 && cache.statistics.misses == 5, "\(cache.statistics)")
     }
 
-    @Test func theCacheStaysWithinItsLimitOverAnAnimation() throws {
+    @Test func anAnimatingPathKeepsAFewFramesOfGeometry() throws {
         let scene = try Fixtures.scene("35-dashes-trim.json")
+        let evaluator = SceneEvaluator()
+        let cache = try #require(evaluator.geometryCache)
+        for frame in 0..<100 {
+            _ = try evaluator.frame(for: scene, at: Double(frame) / 50)
+            // The three still strokes, and the arc's of this frame and the frames kept before it.
+            #expect(cache.statistics.entries <= 3 + 1 + Int(GeometryCache.framesKept), "frame \(frame): \(cache.statistics)")
+        }
+        // The still strokes hit every frame after the first; the arc's stroke
+        // (drawn once strokeEnd, running from 0 to 1, passes its strokeStart
+        // of 0.1) missed every frame it was drawn in.
+        #expect(cache.statistics.hits == 3 * 99, "\(cache.statistics)")
+        #expect(cache.statistics.misses >= 3 + 85, "\(cache.statistics)")
+    }
+
+    @Test func theCacheStaysWithinItsByteLimit() throws {
+        // Replicated arcs whose strokeEnd animates: new geometry every frame, more than the limit holds.
+        let arc = ##"{"type": "shape", "fillColor": null, "strokeColor": "#EF6C00", "lineWidth": 6, "lineCap": "round", "path": {"arcCenter": [20, 20], "radius": 15, "startAngle": 0, "endAngle": 4.5, "clockwise": true}, "animations": [{"keyPath": "strokeEnd", "fromValue": 0.2, "toValue": 1, "duration": 2}]}"##
+        let scene = try SceneLoader.decode(Array(##"""
+            {"size": [400, 60], "layers": [{"type": "replicator", "instanceCount": 10,
+             "instanceTransform": {"translation": [40, 0]}, "sublayers": [\##(arc)]}]}
+            """##.utf8), source: "arcs.json")
         let limit = 64 << 10
         let evaluator = SceneEvaluator(geometryCache: GeometryCache(byteLimit: limit))
         let cache = try #require(evaluator.geometryCache)
@@ -116,13 +137,10 @@ struct GeometryCacheTests {
             largest = max(largest, cache.statistics.bytes)
             #expect(cache.statistics.bytes <= limit, "frame \(frame): \(cache.statistics)")
         }
-        // The three still strokes hit every frame after the first; the arc's
-        // stroke (drawn once strokeEnd, running from 0 to 1, passes its
-        // strokeStart of 0.1) missed every frame it was drawn in.
-        #expect(cache.statistics.hits == 3 * 99, "\(cache.statistics)")
-        #expect(cache.statistics.misses >= 3 + 85, "\(cache.statistics)")
         #expect(largest > limit / 2, "the limit was reached: \(largest) bytes")
-        #expect(cache.statistics.entries < 60, "\(cache.statistics)")
+        #expect(cache.statistics.misses == 1000 && cache.statistics.hits == 0, "\(cache.statistics)")
+        // Fewer than the frames kept would hold: the byte limit dropped the rest.
+        #expect(cache.statistics.entries < 10 * (1 + Int(GeometryCache.framesKept)), "\(cache.statistics)")
     }
 
     @Test func aWarmCacheSpendsTheBudgetAsACold() throws {
