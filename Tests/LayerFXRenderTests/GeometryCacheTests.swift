@@ -1,3 +1,4 @@
+import Dispatch
 import LayerFX
 @testable import LayerFXEvaluation
 import LayerFXTestSupport
@@ -57,6 +58,24 @@ struct GeometryCacheTests {
         }
         let statistics = try #require(warm.geometryCache).statistics
         #expect(statistics.hits > statistics.misses, "\(name): \(statistics)")
+    }
+
+    @Test func threadsSharingOneCacheGetTheFramesOfOneThread() throws {
+        let jobs = try Self.scenes.keys.sorted().flatMap { name in
+            try Self.scenes[name]!.map { (scene: try Self.scene(name), time: $0) }
+        }
+        let expected = jobs.map { Self.outcome(SceneEvaluator(geometryCache: nil), $0.scene, at: $0.time) }
+        let shared = SceneEvaluator()
+        let results = LockedValue<[Int: [UInt8]]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs.count * 4) { n in
+            let job = jobs[n % jobs.count]
+            let outcome = Self.outcome(shared, job.scene, at: job.time)
+            if n >= jobs.count * 3 { results.withLock { $0[n % jobs.count] = outcome } }
+        }
+        for (index, outcome) in expected.enumerated() {
+            #expect(results.withLock { $0[index] } == outcome, "job \(index) at t=\(jobs[index].time)")
+        }
+        #expect(try #require(shared.geometryCache).statistics.hits > 0)
     }
 
     @Test func aStaticPathHitsOnItsSecondFrame() throws {
