@@ -450,11 +450,18 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     const shape_plan *plan = &s->plan;
     const star_constants *k = &plan->star;
     int interior_visible = plan->interior[0] | plan->interior[1] | plan->interior[2] | plan->interior[3];
-    FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
+    int gradient = s->gradient_kind != LFX_PAINT_SOLID;
+    int decides = plan->bounded && !s->every_pixel;
+    /* Tiles of 4×4 blocks are classified first (the distance bound holds for
+     * any box): a tile untouched or interior as a whole spares its blocks
+     * their own classification. */
+    FOR_EACH_TILE(first_row, last_row, min_x, max_x) {
+        int tile = decides ? classify_block(s, k, plan, tx, tx_end, ty, ty_end) : BLOCK_SHADED;
+        if (tile == BLOCK_UNTOUCHED || (tile == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
+      FOR_EACH_BLOCK(ty, ty_end, tx, tx_end) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-        int block = plan->bounded && !s->every_pixel ? classify_block(s, k, plan, bx, x_end, by, y_end)
-                                                    : BLOCK_SHADED;
-        int gradient = s->gradient_kind != LFX_PAINT_SOLID;
+        int block = tile == BLOCK_INTERIOR ? BLOCK_INTERIOR
+                  : decides ? classify_block(s, k, plan, bx, x_end, by, y_end) : BLOCK_SHADED;
         if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
         for (int y = by; y <= y_end; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
@@ -466,6 +473,7 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
             }
             else blend_constant_run(row, bx, x_end, plan->interior);
         }
+      }
     }
 }
 
