@@ -5,33 +5,18 @@ import Testing
 /// CAGradientLayer paint: exact pixel values on both backends.
 @Suite(.serialized)
 struct GradientTests {
-    @Suite struct OnTheCPU {
-        let backend = CPURenderer()
-        @Test func axialBlackToWhite() throws { try GradientTests.axialBlackToWhite(backend) }
-        @Test func locationsHoldTheEndColoursOutsideTheirRange() throws {
-            try GradientTests.locationsHoldTheEndColoursOutsideTheirRange(backend)
-        }
-        @Test func radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse() throws {
-            try GradientTests.radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse(backend)
-        }
-        @Test func conicStartsTowardsTheEndPointAndTurnsClockwise() throws {
-            try GradientTests.conicStartsTowardsTheEndPointAndTurnsClockwise(backend)
-        }
-    }
+    /// The checks below, each run on both backends.
+    static let checks: [BackendCheck] = [
+        BackendCheck("axialBlackToWhite", axialBlackToWhite),
+        BackendCheck("locationsHoldTheEndColoursOutsideTheirRange", locationsHoldTheEndColoursOutsideTheirRange),
+        BackendCheck("radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse", radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse),
+        BackendCheck("conicStartsTowardsTheEndPointAndTurnsClockwise", conicStartsTowardsTheEndPointAndTurnsClockwise),
+    ]
 
-    @Suite(.requiresGPU) struct OnTheGPU {
-        let backend: GPURenderer
-        init() throws { backend = try GPUAvailability.renderer.get() }
-        @Test func axialBlackToWhite() throws { try GradientTests.axialBlackToWhite(backend) }
-        @Test func locationsHoldTheEndColoursOutsideTheirRange() throws {
-            try GradientTests.locationsHoldTheEndColoursOutsideTheirRange(backend)
-        }
-        @Test func radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse() throws {
-            try GradientTests.radialIsTheFirstColourAtTheCentreAndTheLastBeyondTheEllipse(backend)
-        }
-        @Test func conicStartsTowardsTheEndPointAndTurnsClockwise() throws {
-            try GradientTests.conicStartsTowardsTheEndPointAndTurnsClockwise(backend)
-        }
+    @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
+
+    @Test(.requiresGPU, arguments: checks) func onTheGPU(_ check: BackendCheck) throws {
+        try check.run(GPUAvailability.renderer.get())
     }
 
     static func gradient(_ type: GradientType, colors: [Color], locations: [Double]? = nil,

@@ -5,27 +5,17 @@ import Testing
 /// Masks, group opacity and deep clips, through offscreen layers on both backends.
 @Suite(.serialized)
 struct OffscreenLayerTests {
-    @Suite struct OnTheCPU {
-        let backend = CPURenderer()
-        @Test func groupOpacityFadesTheCompositeNotEachLayer() throws {
-            try OffscreenLayerTests.groupOpacityFadesTheCompositeNotEachLayer(backend)
-        }
-        @Test func maskAlphaMultipliesTheLayer() throws { try OffscreenLayerTests.maskAlphaMultipliesTheLayer(backend) }
-        @Test func clipsDeeperThanTwoNestOffscreenLayers() throws {
-            try OffscreenLayerTests.clipsDeeperThanTwoNestOffscreenLayers(backend)
-        }
-    }
+    /// The checks below, each run on both backends.
+    static let checks: [BackendCheck] = [
+        BackendCheck("groupOpacityFadesTheCompositeNotEachLayer", groupOpacityFadesTheCompositeNotEachLayer),
+        BackendCheck("maskAlphaMultipliesTheLayer", maskAlphaMultipliesTheLayer),
+        BackendCheck("clipsDeeperThanTwoNestOffscreenLayers", clipsDeeperThanTwoNestOffscreenLayers),
+    ]
 
-    @Suite(.requiresGPU) struct OnTheGPU {
-        let backend: GPURenderer
-        init() throws { backend = try GPUAvailability.renderer.get() }
-        @Test func groupOpacityFadesTheCompositeNotEachLayer() throws {
-            try OffscreenLayerTests.groupOpacityFadesTheCompositeNotEachLayer(backend)
-        }
-        @Test func maskAlphaMultipliesTheLayer() throws { try OffscreenLayerTests.maskAlphaMultipliesTheLayer(backend) }
-        @Test func clipsDeeperThanTwoNestOffscreenLayers() throws {
-            try OffscreenLayerTests.clipsDeeperThanTwoNestOffscreenLayers(backend)
-        }
+    @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
+
+    @Test(.requiresGPU, arguments: checks) func onTheGPU(_ check: BackendCheck) throws {
+        try check.run(GPUAvailability.renderer.get())
     }
 
     static func square(_ x: Double, _ y: Double, _ side: Double, _ color: Color, opacity: Double = 1) -> Layer {

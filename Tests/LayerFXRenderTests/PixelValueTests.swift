@@ -3,37 +3,24 @@ import LayerFXTestSupport
 import Testing
 
 /// Exact pixel values for scenes whose answer is known, on each backend: the
-/// checks are written once, and `OnTheCPU` and `OnTheGPU` run each of them
-/// (`OnTheGPU` is reported skipped where no GPU renderer opens).
+/// checks are written once, and `onTheCPU` and `onTheGPU` run each of them
+/// (`onTheGPU` is reported skipped where no GPU renderer opens).
 @Suite(.serialized)
 struct PixelValueTests {
-    @Suite struct OnTheCPU {
-        let backend = CPURenderer()
-        @Test func opaqueFillCentreEdgeAndOutside() throws {
-            try PixelValueTests.opaqueFillCentreEdgeAndOutside(backend)
-        }
-        @Test func translucentFillIsPremultipliedSourceOver() throws {
-            try PixelValueTests.translucentFillIsPremultipliedSourceOver(backend)
-        }
-        @Test func layerOpacityMultipliesFill() throws { try PixelValueTests.layerOpacityMultipliesFill(backend) }
-        @Test func ringCoversItsBandOnly() throws { try PixelValueTests.ringCoversItsBandOnly(backend) }
-        @Test func masksToBoundsClipsSublayers() throws { try PixelValueTests.masksToBoundsClipsSublayers(backend) }
-        @Test func renderingIsDeterministic() throws { try PixelValueTests.renderingIsDeterministic(backend) }
-    }
+    /// The checks below, each run on both backends.
+    static let checks: [BackendCheck] = [
+        BackendCheck("opaqueFillCentreEdgeAndOutside", opaqueFillCentreEdgeAndOutside),
+        BackendCheck("translucentFillIsPremultipliedSourceOver", translucentFillIsPremultipliedSourceOver),
+        BackendCheck("layerOpacityMultipliesFill", layerOpacityMultipliesFill),
+        BackendCheck("ringCoversItsBandOnly", ringCoversItsBandOnly),
+        BackendCheck("masksToBoundsClipsSublayers", masksToBoundsClipsSublayers),
+        BackendCheck("renderingIsDeterministic", renderingIsDeterministic),
+    ]
 
-    @Suite(.requiresGPU) struct OnTheGPU {
-        let backend: GPURenderer
-        init() throws { backend = try GPUAvailability.renderer.get() }
-        @Test func opaqueFillCentreEdgeAndOutside() throws {
-            try PixelValueTests.opaqueFillCentreEdgeAndOutside(backend)
-        }
-        @Test func translucentFillIsPremultipliedSourceOver() throws {
-            try PixelValueTests.translucentFillIsPremultipliedSourceOver(backend)
-        }
-        @Test func layerOpacityMultipliesFill() throws { try PixelValueTests.layerOpacityMultipliesFill(backend) }
-        @Test func ringCoversItsBandOnly() throws { try PixelValueTests.ringCoversItsBandOnly(backend) }
-        @Test func masksToBoundsClipsSublayers() throws { try PixelValueTests.masksToBoundsClipsSublayers(backend) }
-        @Test func renderingIsDeterministic() throws { try PixelValueTests.renderingIsDeterministic(backend) }
+    @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
+
+    @Test(.requiresGPU, arguments: checks) func onTheGPU(_ check: BackendCheck) throws {
+        try check.run(GPUAvailability.renderer.get())
     }
 
     static func scene(_ layers: [Layer], size: Double = 40, background: Color = .clear) -> Scene {

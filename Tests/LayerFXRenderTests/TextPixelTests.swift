@@ -5,21 +5,16 @@ import Testing
 /// Glyphs from the signed-distance atlas, on both backends.
 @Suite(.serialized)
 struct TextPixelTests {
-    @Suite struct OnTheCPU {
-        let backend = CPURenderer()
-        @Test func aCapitalIsStemIsSolidAndItsSurroundingsEmpty() throws {
-            try TextPixelTests.aCapitalIsStemIsSolidAndItsSurroundingsEmpty(backend)
-        }
-        @Test func glyphsFollowTheLayerTransform() throws { try TextPixelTests.glyphsFollowTheLayerTransform(backend) }
-    }
+    /// The checks below, each run on both backends.
+    static let checks: [BackendCheck] = [
+        BackendCheck("aCapitalIsStemIsSolidAndItsSurroundingsEmpty", aCapitalIsStemIsSolidAndItsSurroundingsEmpty),
+        BackendCheck("glyphsFollowTheLayerTransform", glyphsFollowTheLayerTransform),
+    ]
 
-    @Suite(.requiresGPU) struct OnTheGPU {
-        let backend: GPURenderer
-        init() throws { backend = try GPUAvailability.renderer.get() }
-        @Test func aCapitalIsStemIsSolidAndItsSurroundingsEmpty() throws {
-            try TextPixelTests.aCapitalIsStemIsSolidAndItsSurroundingsEmpty(backend)
-        }
-        @Test func glyphsFollowTheLayerTransform() throws { try TextPixelTests.glyphsFollowTheLayerTransform(backend) }
+    @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
+
+    @Test(.requiresGPU, arguments: checks) func onTheGPU(_ check: BackendCheck) throws {
+        try check.run(GPUAvailability.renderer.get())
     }
 
     static func textScene(_ string: String, size: Double, transform: LayerTransform = .identity) -> Scene {
