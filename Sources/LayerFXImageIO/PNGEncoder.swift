@@ -12,7 +12,8 @@ public struct ImageWriteError: Error, CustomStringConvertible, Sendable {
     public let description: String
 }
 
-/// Writes PNG files through libpng (RGBA, 8 bits per channel, straight alpha).
+/// Writes PNG files (RGBA, 8 bits per channel, straight alpha) with zlib
+/// directly: rows filtered in parallel, deflated in pieces on all cores.
 public enum PNGEncoder {
     /// Converts premultiplied pixels to the straight alpha a PNG stores.
     public static func straightAlpha(_ image: PixelBuffer) -> [UInt8] {
