@@ -170,7 +170,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
             }
         }
-        var open: [OffscreenLayerPool.Target] = []
+        var open: [(target: OffscreenLayerPool.Target, bounds: SIMD4<Float>)] = []
         // Where the bound target's device pixel (0, 0) is.
         uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
         var runStart = 0
@@ -194,14 +194,14 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             switch kind {
             case .beginLayer, .beginMask:
                 let layer = try layers.acquire()
-                open.append(layer)
+                open.append((layer, primitive.shape))
                 layers.bindClearing(layer, bounds: primitive.shape)
                 uniforms.origin = .zero
             case .composite:
-                let mask = primitive.shapeExtra.x > 0.5 ? open.popLast() : nil
-                guard let content = open.popLast() else { break }
+                let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
+                guard let content = open.popLast()?.target else { break }
                 if let below = open.last {
-                    layers.bind(below)
+                    layers.bind(below.target, bounds: below.bounds)
                     uniforms.origin = .zero
                 } else {
                     target.bind()

@@ -1,7 +1,9 @@
 import CEGL
 
 /// Frame-sized RGBA8 textures with framebuffers, for offscreen layers and
-/// masks; reused across layers and frames, remade when the frame size changes.
+/// masks; reused across layers and frames, remade when the frame size
+/// changes. Clearing, drawing into and compositing a layer touch only its
+/// rectangle (the scissor box), so its cost scales with its area.
 struct OffscreenLayerPool {
     /// Where a composite samples the layer and its mask (`u_layer`, `u_mask`).
     static let layerUnit: GLenum = 2
@@ -48,21 +50,22 @@ struct OffscreenLayerPool {
 
     mutating func release(_ target: Target) { free.append(target) }
 
-    /// Draws into `target` from now on (the whole frame, origin (0, 0); the
-    /// scissor test is on), transparent inside `bounds` (x0, y0, x1, y1).
+    /// Draws into `target` from now on, transparent inside `bounds` (x0, y0,
+    /// x1, y1): see ``bind(_:bounds:)``.
     func bindClearing(_ target: Target, bounds: SIMD4<Float>) {
-        glScissor(GLint(bounds.x), GLint(bounds.y), GLsizei(bounds.z - bounds.x), GLsizei(bounds.w - bounds.y))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        bind(target, bounds: bounds)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        bind(target)
     }
 
-    /// Draws into `target` from now on (the whole frame, origin (0, 0)).
-    func bind(_ target: Target) {
+    /// Draws into `target` from now on (the frame's coordinates, origin (0,
+    /// 0)), inside `bounds` only: the scissor box is the layer's rectangle,
+    /// the only pixels its composite reads, so a primitive reaching beyond it
+    /// costs only its pixels inside.
+    func bind(_ target: Target, bounds: SIMD4<Float>) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
-        glScissor(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glScissor(GLint(bounds.x), GLint(bounds.y), GLsizei(bounds.z - bounds.x), GLsizei(bounds.w - bounds.y))
     }
 
     func bindForSampling(content: Target, mask: Target) {
