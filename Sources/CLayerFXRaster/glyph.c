@@ -4,7 +4,7 @@
  * bilinearly between texel centres, texels clamped to the atlas. */
 #include "lfx_raster.h"
 #include <math.h>
-#include "pixel_math.h"
+#include "pixel8.h"
 
 
 static inline float minf(float a, float b) { return b < a ? b : a; }
@@ -36,6 +36,47 @@ static inline float coverage(const lfx_shape *s, const lfx_glyph_atlas *atlas, f
     float value = top * (1 - wv) + bottom * wv;
     float distance = (value - atlas->edge_value) * atlas->distance_range;
     return minf(maxf(0.5f + distance * pixels_per_texel, 0), 1);
+}
+
+/* `coverage` at the local points (x, y) of the `lanes` set, lane by lane
+ * with its expressions (texels gathered one by one, clamped as `texel`
+ * clamps, so every index is inside the atlas whatever the lane holds); lanes
+ * not set, or sampling outside the glyph's box, get 0. */
+LFX_VECTOR_INLINE float8 coverage8(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixels_per_texel,
+                                   float8 x, float8 y, int8v lanes) {
+    const float *shape = s->shape, *extra = s->extra;
+    float texels_per_unit = extra[3];
+    float8 u = extra[0] + (x - shape[0]) * texels_per_unit, v = extra[1] + (y - shape[1]) * texels_per_unit;
+    float u_end = extra[0] + (shape[2] - shape[0]) * texels_per_unit;
+    float v_end = extra[1] + (shape[3] - shape[1]) * texels_per_unit;
+    int8v sampled = lanes & ~((u < extra[0]) | (v < extra[1]) | (u > u_end) | (v > v_end));
+    if (!__builtin_reduce_or(sampled)) return 0;
+    float8 fu = u - 0.5f, fv = v - 0.5f;
+    float8 cu = __builtin_elementwise_floor(fu), cv = __builtin_elementwise_floor(fv);
+    float8 wu = fu - cu, wv = fv - cv;
+    float w = (float)atlas->width, h = (float)atlas->height;
+    float8 su = cu < -1 ? (float8)-1 : (cu > w ? (float8)w : cu);
+    float8 sv = cv < -1 ? (float8)-1 : (cv > h ? (float8)h : cv);
+    /* A NaN sample point is not `sampled`; 0 keeps its conversion defined. */
+    int8v iu = __builtin_convertvector(sampled ? su : (float8)0, int8v);
+    int8v iv = __builtin_convertvector(sampled ? sv : (float8)0, int8v);
+    float8 t[4];
+    for (int k = 0; k < 4; k++) {
+        int8v i = iu + (k & 1), j = iv + (k >> 1);
+        i = i < 0 ? 0 : (i > atlas->width - 1 ? atlas->width - 1 : i);
+        j = j < 0 ? 0 : (j > atlas->height - 1 ? atlas->height - 1 : j);
+        float8 value;
+        for (int lane = 0; lane < 8; lane++) {
+            value[lane] = (float)atlas->texels[(ptrdiff_t)j[lane] * atlas->width + i[lane]];
+        }
+        t[k] = value / 255.0f;
+    }
+    float8 top = t[0] * (1 - wu) + t[1] * wu;
+    float8 bottom = t[2] * (1 - wu) + t[3] * wu;
+    float8 value = top * (1 - wv) + bottom * wv;
+    float8 distance = (value - atlas->edge_value) * atlas->distance_range;
+    float8 cov = min8(max8(0.5f + distance * pixels_per_texel, 0), 1);
+    return sampled ? cov : (float8)0;
 }
 
 /* How a block of a glyph's pixels is drawn. */
@@ -91,6 +132,25 @@ static int classify(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixe
     return GLYPH_SHADED;
 }
 
+/* Blends pixels x0...x1 of the row at py, 8 at a time (the last ones
+ * fewer): coverage8 where `shaded`, else coverage 1 (a full block). Takes
+ * no vector, so the kernel's clones can call it (see pixel8.h). */
+LFX_VECTOR_INLINE void blend_row8(uint8_t *row, int x0, int x1, float py, const lfx_shape *s,
+                                  const lfx_glyph_atlas *atlas, float pixels_per_texel, int shaded, int inside_clips) {
+    const float *inv = s->inverse;
+    float ty = py - s->translation[1];
+    for (int x = x0; x <= x1; x += 8) {
+        int count = x1 - x + 1 < 8 ? x1 - x + 1 : 8;
+        int8v lanes = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } < count;
+        float8 cov = lanes ? (float8)1 : (float8)0;
+        if (shaded) {
+            float8 tx = centers8(x) - s->translation[0];
+            cov = coverage8(s, atlas, pixels_per_texel, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, lanes);
+        }
+        blend_fill8(row, x, count, py, s, cov, inside_clips);
+    }
+}
+
 LFX_CLONES
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                          const lfx_shape *s, const lfx_glyph_atlas *atlas,
@@ -118,6 +178,11 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
             float py = (float)y + 0.5f;
             float ty = py - s->translation[1];
+            if (!s->every_pixel) {
+                /* Eight pixels at a time; the scalar loop below is the reference. */
+                blend_row8(row, bx, x_end, py, s, atlas, pixels_per_texel, block == GLYPH_SHADED, inside_clips);
+                continue;
+            }
             for (int x = bx; x <= x_end; x++) {
                 float px = (float)x + 0.5f;
                 float cov = 1;

@@ -227,24 +227,6 @@ static int local_band(const band *b, int x0, int x1, int y0, int y1, float *loca
     return 1;
 }
 
-/* lfx_blend_fill of coverages `cov` at the pixel centres (x, py), pixels
- * x...x+count−1 of `row` (count ≤ 8; the lanes past it have coverage 0): a
- * lane of coverage 0 gets the color 0, which leaves its pixel as it is, as
- * blend_each's skip. */
-LFX_VECTOR_INLINE void blend_fill8(uint8_t *row, int x, int count, float py, const lfx_shape *s, float8 cov,
-                                   int inside_clips) {
-    int8v covered = cov != 0;
-    if (!__builtin_reduce_or(covered)) return;
-    float8 clip = inside_clips ? (float8)s->extra[2] : clip_coverage8(s, centers8(x), py);
-    float8 c[4];
-    for (int j = 0; j < 4; j++) c[j] = covered ? s->fill[j] * cov * clip : (float8)0;
-    if (count == 8) { blend8_into(row, x, c); return; }
-    uint8_t pixels[32] = { 0 };   /* the row may end before x + 8 */
-    __builtin_memcpy(pixels, row + 4 * x, 4 * (size_t)count);
-    blend8_into(pixels, 0, c);
-    __builtin_memcpy(row + 4 * x, pixels, 4 * (size_t)count);
-}
-
 /* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer). */
 LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
                                   int constant_inside, int inside_clips) {
