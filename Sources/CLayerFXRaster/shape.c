@@ -355,34 +355,6 @@ LFX_VECTOR_INLINE void ellipse_sdf8(float8 px, float8 py, const float shape[4], 
     *gy = centre ? (float8)0 : vy / k1;
 }
 
-/* `shade` of an ellipse or rounded rectangle with a solid fill, for the
- * eight pixels x...x+7 of row py, blended into `row`. */
-LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
-    const float *inv = s->inverse;
-    float8 px = centers8(x);
-    float8 tx = px - s->translation[0];
-    float ty = py - s->translation[1];
-    float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
-    float8 d, gx, gy;
-    if ((int)s->translation[2] == LFX_KIND_ELLIPSE) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
-    else rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
-    float h_min = minf(s->shape[2], s->shape[3]), h_max = maxf(s->shape[2], s->shape[3]);
-    float8 ga = gx * inv[0] + gy * inv[1], gb = gx * inv[2] + gy * inv[3];
-    float8 lg = max8(sqrt8(ga * ga + gb * gb), 1e-8f);
-    float8 dd = d / lg;
-    float8 fill_half = h_min / lg;
-    float8 fill_cov = band8(max8(fill_half + dd, 0), fill_half) * min8(1, 2 * h_max / lg);
-    float8 stroke_cov = band8(abs8(dd), 0.5f * s->translation[3] / lg);
-    float8 stroke_a = s->stroke[3] * stroke_cov;
-    /* lfx_shape_clip_coverage */
-    float8 clip = clip_coverage8(s, px, py);
-    float8 c[4];
-    for (int j = 0; j < 4; j++) {
-        float8 fill = s->fill[j] * fill_cov;
-        c[j] = (s->stroke[j] * stroke_cov + fill * (1 - stroke_a)) * clip;
-    }
-    blend8_into(row, x, c);
-}
 
 /* gradient_color for eight local points (axial and radial gradients). */
 LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
@@ -417,6 +389,41 @@ LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, f
     }
 }
 
+/* `shade` of an ellipse or rounded rectangle with a solid, axial or radial fill, for the
+ * eight pixels x...x+7 of row py, blended into `row`. */
+LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
+    const float *inv = s->inverse;
+    float8 px = centers8(x);
+    float8 tx = px - s->translation[0];
+    float ty = py - s->translation[1];
+    float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
+    float8 d, gx, gy;
+    if ((int)s->translation[2] == LFX_KIND_ELLIPSE) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
+    else rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
+    float h_min = minf(s->shape[2], s->shape[3]), h_max = maxf(s->shape[2], s->shape[3]);
+    float8 ga = gx * inv[0] + gy * inv[1], gb = gx * inv[2] + gy * inv[3];
+    float8 lg = max8(sqrt8(ga * ga + gb * gb), 1e-8f);
+    float8 dd = d / lg;
+    float8 fill_half = h_min / lg;
+    float8 fill_cov = band8(max8(fill_half + dd, 0), fill_half) * min8(1, 2 * h_max / lg);
+    float8 stroke_cov = band8(abs8(dd), 0.5f * s->translation[3] / lg);
+    float8 stroke_a = s->stroke[3] * stroke_cov;
+    /* lfx_shape_clip_coverage */
+    float8 clip = clip_coverage8(s, px, py);
+    float8 fill[4];
+    if (s->gradient_kind != LFX_PAINT_SOLID) {
+        float8 g[4];
+        gradient_color8(s, lx, ly, g);
+        fill[0] = g[0] * g[3] * fill_cov; fill[1] = g[1] * g[3] * fill_cov;
+        fill[2] = g[2] * g[3] * fill_cov; fill[3] = g[3] * fill_cov;
+    } else {
+        for (int j = 0; j < 4; j++) fill[j] = s->fill[j] * fill_cov;
+    }
+    float8 c[4];
+    for (int j = 0; j < 4; j++) c[j] = (s->stroke[j] * stroke_cov + fill[j] * (1 - stroke_a)) * clip;
+    blend8_into(row, x, c);
+}
+
 /* `gradient_run` for the eight pixels x...x+7 of a row. */
 LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
     const float *inv = s->inverse;
@@ -431,7 +438,7 @@ LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *
 }
 
 LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
-    if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind == LFX_PAINT_SOLID) {
+    if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind != LFX_PAINT_CONIC) {
         for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
     }
     for (int x = x0; x <= x1; x++) {
