@@ -10,24 +10,12 @@
  * fillColor: those runs are blended without per-pixel math. */
 #include "lfx_raster.h"
 #include <math.h>
-#include "pixel_math.h"
+#include "pixel8.h"
 
 /* Pixels shaded together, one AVX2 vector of floats (two SSE2 ones); edge
  * runs are rounded up to whole vectors. (4 measured slower: more rows'
  * edges then need two vectors, and the per-vector work is the same.) */
 #define LANES 8
-
-static inline __attribute__((always_inline)) void blend_constant(uint8_t *restrict dst, int count, const uint8_t src[4]) {
-    const unsigned inv_a = 255u - src[3];
-    const unsigned s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3];
-    for (int i = 0; i < count; i++) {
-        uint32_t d;
-        __builtin_memcpy_inline(&d, dst + 4 * i, 4);
-        d = blend_channel(s0, d & 255u, inv_a) | (blend_channel(s1, (d >> 8) & 255u, inv_a) << 8)
-            | (blend_channel(s2, (d >> 16) & 255u, inv_a) << 16) | (blend_channel(s3, d >> 24, inv_a) << 24);
-        __builtin_memcpy_inline(dst + 4 * i, &d, 4);
-    }
-}
 
 /* Shades `count` pixels of one row (`width` pixels) from x0 on, 8-pixel
  * vectors at a time (the inner loop has a constant trip count, so it
@@ -111,7 +99,7 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
             continue;
         }
         shade_pixels(row, x0, left_end - x0, width, py, c);
-        if (interior_visible && right_start > left_end) blend_constant(row + 4 * left_end, right_start - left_end, interior);
+        if (interior_visible && right_start > left_end) blend_constant_run(row, left_end, right_start - 1, interior);
         shade_pixels(row, right_start, x1 + 1 - right_start, width, py, c);
     }
 }

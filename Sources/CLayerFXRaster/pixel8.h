@@ -1,6 +1,7 @@
 /* Eight pixels at a time for the CPU kernels (clang vector extensions: the
  * same IEEE operations lane by lane, so the same results as the scalar
- * code): the RGBA8 quantization and blend of pixel_math.h, and the clip
+ * code): the RGBA8 quantization and blend of pixel_math.h (also of one
+ * constant color over a run), and the clip
  * coverage of lfx_shape_clip_coverage. Every helper is always inlined, at
  * -O0 too: a kernel's AVX2 clone passes an 8-lane vector in one register and
  * a helper compiled for the baseline expects it in memory, so no call may
@@ -43,6 +44,34 @@ LFX_VECTOR_INLINE uint8v blend8(uint8v s, uint8v d, uint8v inv_a) {
     uint8v p = d * inv_a + 128;
     uint8v v = s + ((p + (p >> 8)) >> 8);
     return v > 255 ? (uint8v)255 : v;
+}
+
+/* Blends one quantized premultiplied color onto pixels x0...x1 of a row. An
+ * opaque color replaces the pixels (the blend gives exactly the source:
+ * round(d·0/255) = 0); others are blended 8 pixels at a time with blend8,
+ * the last few with blend_channel. */
+LFX_VECTOR_INLINE void blend_constant_run(uint8_t *row, int x0, int x1, const uint8_t src[4]) {
+    const unsigned inv_a = 255u - src[3];
+    uint32_t color;
+    __builtin_memcpy(&color, src, 4);
+    if (inv_a == 0) {
+        for (int x = x0; x <= x1; x++) __builtin_memcpy(row + 4 * x, &color, 4);
+        return;
+    }
+    for (; x0 + 7 <= x1; x0 += 8) {
+        uint8v d;
+        __builtin_memcpy(&d, row + 4 * x0, 32);
+        uint8v out = 0;
+        for (int c = 0; c < 4; c++) out |= blend8((uint8v)src[c], (d >> (8 * c)) & 255, (uint8v)inv_a) << (8 * c);
+        __builtin_memcpy(row + 4 * x0, &out, 32);
+    }
+    for (int x = x0; x <= x1; x++) {
+        uint32_t d;
+        __builtin_memcpy(&d, row + 4 * x, 4);
+        d = blend_channel(src[0], d & 255u, inv_a) | (blend_channel(src[1], (d >> 8) & 255u, inv_a) << 8)
+            | (blend_channel(src[2], (d >> 16) & 255u, inv_a) << 16) | (blend_channel(src[3], d >> 24, inv_a) << 24);
+        __builtin_memcpy(row + 4 * x, &d, 4);
+    }
 }
 
 /* Blends eight premultiplied colors (channel vectors c[0...3]) onto the

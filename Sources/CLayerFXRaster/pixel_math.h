@@ -46,41 +46,6 @@ static inline __attribute__((always_inline)) void blend_into(uint8_t *pixel, con
     __builtin_memcpy(pixel, &d, 4);
 }
 
-typedef unsigned lfx_u32x8 __attribute__((ext_vector_type(8)));
-
-/* Blends one quantized premultiplied color onto pixels x0...x1 of a row. An
- * opaque color replaces the pixels (the blend gives exactly the source:
- * round(d·0/255) = 0); others are blended 8 pixels at a time, each channel
- * as blend_channel computes it. */
-static inline __attribute__((always_inline)) void blend_constant_run(uint8_t *row, int x0, int x1,
-                                                                     const uint8_t src[4]) {
-    const unsigned inv_a = 255u - src[3];
-    uint32_t color;
-    __builtin_memcpy(&color, src, 4);
-    if (inv_a == 0) {
-        for (int x = x0; x <= x1; x++) __builtin_memcpy(row + 4 * x, &color, 4);
-        return;
-    }
-    for (; x0 + 7 <= x1; x0 += 8) {
-        lfx_u32x8 d;
-        __builtin_memcpy(&d, row + 4 * x0, 32);
-        lfx_u32x8 out = 0;
-        for (int c = 0; c < 4; c++) {
-            lfx_u32x8 p = ((d >> (8 * c)) & 255) * inv_a + 128;
-            lfx_u32x8 v = (lfx_u32x8)src[c] + ((p + (p >> 8)) >> 8);
-            out |= (v > 255 ? (lfx_u32x8)255 : v) << (8 * c);
-        }
-        __builtin_memcpy(row + 4 * x0, &out, 32);
-    }
-    for (int x = x0; x <= x1; x++) {
-        uint32_t d;
-        __builtin_memcpy(&d, row + 4 * x, 4);
-        d = blend_channel(src[0], d & 255u, inv_a) | (blend_channel(src[1], (d >> 8) & 255u, inv_a) << 8)
-            | (blend_channel(src[2], (d >> 16) & 255u, inv_a) << 16) | (blend_channel(src[3], d >> 24, inv_a) << 24);
-        __builtin_memcpy(row + 4 * x, &d, 4);
-    }
-}
-
 /* Pixels per side of the blocks the kernels decide at once. */
 #define BLOCK 8
 
