@@ -49,27 +49,29 @@ static inline __attribute__((always_inline)) void blend_into(uint8_t *pixel, con
 /* Pixels per side of the blocks the kernels decide at once. */
 #define BLOCK 8
 
-/* The last row or column of the block starting at `start`, at most `last`. */
-static inline int block_end(int start, int last) { return start + BLOCK - 1 > last ? last : start + BLOCK - 1; }
+/* The last row or column of a `side`-pixel square starting at `start`, at most `last`. */
+static inline int square_end(int start, int side, int last) { return start + side - 1 > last ? last : start + side - 1; }
 
-/* Runs the statement that follows over the 8×8 blocks of rows first...last
- * and columns from...to, with the block's rows by...y_end and columns
- * bx...x_end in scope (`continue` goes to the next block). */
-#define FOR_EACH_BLOCK(first, last, from, to) \
-    for (int by = (first), y_end = block_end(by, (last)); by <= (last); by += BLOCK, y_end = block_end(by, (last))) \
-        for (int bx = (from), x_end = block_end(bx, (to)); bx <= (to); bx += BLOCK, x_end = block_end(bx, (to)))
+/* Runs the statement that follows over the side × side squares of rows
+ * first...last and columns from...to, with the square's rows y...y_end and
+ * columns x...x_end in scope (`continue` goes to the next square). */
+#define FOR_EACH_SQUARE(side, y, y_end, x, x_end, first, last, from, to) \
+    for (int y = (first), y_end = square_end(y, (side), (last)); y <= (last); \
+         y += (side), y_end = square_end(y, (side), (last))) \
+        for (int x = (from), x_end = square_end(x, (side), (to)); x <= (to); \
+             x += (side), x_end = square_end(x, (side), (to)))
+
+/* The 8×8 blocks of rows first...last and columns from...to: rows
+ * by...y_end, columns bx...x_end. */
+#define FOR_EACH_BLOCK(first, last, from, to) FOR_EACH_SQUARE(BLOCK, by, y_end, bx, x_end, first, last, from, to)
 
 /* Pixels per side of the tiles of blocks the shape kernel decides first. */
 #define TILE (4 * BLOCK)
 
-/* As FOR_EACH_BLOCK, over TILE × TILE tiles: rows ty...ty_end, columns
- * tx...tx_end (a whole number of blocks from the first row and column, so the
- * blocks of its tiles are FOR_EACH_BLOCK's blocks). */
-#define FOR_EACH_TILE(first, last, from, to) \
-    for (int ty = (first), ty_end = ty + TILE - 1 > (last) ? (last) : ty + TILE - 1; ty <= (last); \
-         ty += TILE, ty_end = ty + TILE - 1 > (last) ? (last) : ty + TILE - 1) \
-        for (int tx = (from), tx_end = tx + TILE - 1 > (to) ? (to) : tx + TILE - 1; tx <= (to); \
-             tx += TILE, tx_end = tx + TILE - 1 > (to) ? (to) : tx + TILE - 1)
+/* The TILE × TILE tiles: rows ty...ty_end, columns tx...tx_end (a whole
+ * number of blocks from the first row and column, so the blocks of its tiles
+ * are FOR_EACH_BLOCK's blocks). */
+#define FOR_EACH_TILE(first, last, from, to) FOR_EACH_SQUARE(TILE, ty, ty_end, tx, tx_end, first, last, from, to)
 
 /* The columns a kernel draws of `shape` in a `width`-pixel image: its
  * columns clamped to the image; false when none are left. */
