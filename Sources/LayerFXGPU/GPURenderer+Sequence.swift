@@ -27,10 +27,7 @@ extension GPURenderer {
             }
             let earlier = pending
             try withCurrentContext {
-                try prepareTarget(width: width, height: height)
-                try drawFrame(next, framebuffer: framebuffer, x: 0, y: 0, clear: true)
-                try failureCheck.check(while: "drawing a \(width)×\(height) frame")
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                try drawIntoOwnTarget(next)
                 readback.startReading(width: width, height: height, into: index % 2)
                 if let earlier { try collect(earlier, into: &pixels) }
             }

@@ -32,7 +32,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var circlePass: CirclePass!
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
-    private(set) var framebuffer: GLuint = 0
+    private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
     private var textures = FrameTextures()
@@ -108,10 +108,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         guard width > 0, height > 0 else { return }
         precondition(rowBytes >= width * 4, "rowBytes must be at least width × 4")
         try withCurrentContext {
-            try prepareTarget(width: width, height: height)
-            try drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
-            try failureCheck.check(while: "drawing a \(width)×\(height) frame")
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            try drawIntoOwnTarget(frame)
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             if rowBytes % 4 == 0 {
                 glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(clamping: rowBytes / 4))
@@ -125,6 +122,16 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             }
             try failureCheck.check(while: "reading back a \(width)×\(height) frame")
         }
+    }
+
+    /// Draws `frame` into the renderer's own framebuffer (sized to the frame),
+    /// checks that the GL did it, and leaves that framebuffer bound for
+    /// reading back. Call with the context current.
+    func drawIntoOwnTarget(_ frame: Frame) throws {
+        try prepareTarget(width: frame.width, height: frame.height)
+        try drawFrame(frame, framebuffer: framebuffer, x: 0, y: 0, clear: true)
+        try failureCheck.check(while: "drawing a \(frame.width)×\(frame.height) frame")
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
     }
 
     /// Draws `frame` into `framebuffer` at pixel (`x`, `y`) (GL window
@@ -254,7 +261,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                                  atInstance: first)
     }
 
-    func prepareTarget(width: Int, height: Int) throws {
+    private func prepareTarget(width: Int, height: Int) throws {
         if framebuffer == 0 {
             glGenFramebuffers(1, &framebuffer)
             glGenRenderbuffers(1, &colorBuffer)
