@@ -70,19 +70,16 @@ public struct CPURenderer: RenderBackend, Sendable {
         // Rows each drawn primitive touches (markers and composites are never
         // skipped here) and where its circle is, if it is one.
         var circles: [lfx_circle] = []
+        var shapes: [lfx_shape] = []
         var kernels: [KernelChoice] = []
+        shapes.reserveCapacity(prepared.count)
         kernels.reserveCapacity(prepared.count)
-        // Shape records are written in place (each is several hundred bytes).
-        let shapeStorage = UnsafeMutablePointer<lfx_shape>.allocate(capacity: max(prepared.count, 1))
-        var shapeCount = 0
-        defer { shapeStorage.deallocate() }
         let rows = prepared.map { primitive -> SIMD4<Int32> in
             var shapeIndex: Int32 = -1
             if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
                 || primitive.kind == .composite {
-                shapeIndex = Int32(shapeCount)
-                lfx_shape.write(primitive, everyPixel: shadesEveryPixel, to: shapeStorage + shapeCount)
-                shapeCount += 1
+                shapeIndex = Int32(shapes.count)
+                shapes.append(lfx_shape(primitive, everyPixel: shadesEveryPixel))
                 kernels.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
             }
             guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
@@ -106,8 +103,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                 let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
                 prepared.withUnsafeBufferPointer { primitives in
                     rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
-                      kernels.withUnsafeBufferPointer { kernels in
-                        let shapes = UnsafeBufferPointer(start: shapeStorage, count: shapeCount)
+                      shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
                         let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
                                                  kernels: kernels)
                         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
@@ -116,7 +112,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                             band.fill(clearBytes)
                             band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
                         }
-                      }
+                      } }
                     } }
                 }
             }

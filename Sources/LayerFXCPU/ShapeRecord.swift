@@ -2,18 +2,13 @@ import CLayerFXRaster
 import LayerFXPrimitives
 
 extension lfx_shape {
-    /// Writes at `record` the C kernel's record of a prepared analytic shape
-    /// (ellipse, rounded rectangle or star), polygon band, glyph or composite
-    /// (the fields the kernels read, copied from the primitive, then
-    /// `lfx_shape_prepare`), in place: a record is several hundred bytes.
-    /// `everyPixel` turns the kernels' block decisions off.
-    static func write(_ p: PreparedPrimitive, everyPixel: Bool, to record: UnsafeMutablePointer<lfx_shape>) {
-        record.initialize(to: lfx_shape())
-        record.pointee.fill(from: p, everyPixel: everyPixel)
-        lfx_shape_prepare(record)
-    }
-
-    private mutating func fill(from p: PreparedPrimitive, everyPixel: Bool) {
+    /// The C kernel's record of a prepared analytic shape (ellipse, rounded
+    /// rectangle or star), polygon band, glyph or composite: the fields the
+    /// kernels read, copied from the primitive; `everyPixel` turns the
+    /// kernels' block decisions off.
+    init(_ p: PreparedPrimitive, everyPixel: Bool) {
+        self.init()
+        defer { lfx_shape_prepare(&self) }
         every_pixel = everyPixel ? 1 : 0
         inverse = Self.tuple(p.inverse)
         translation = Self.tuple(p.translation)
