@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 @testable import LayerFXC
+import LayerFXTestSupport
 import Testing
 
 /// Fonts through the C API: a scene file's relative font is taken in its
@@ -20,7 +21,7 @@ struct FontCAPITests {
     }
 
     @Test func aSceneFilesRelativeFontIsTakenInItsFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lfx-font-\(UUID().uuidString)")
+        let folder = try TemporaryDirectory.make("lfx-font")
         try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",

@@ -19,7 +19,7 @@ struct TextContextTests {
     }
 
     @Test func aFontNextToTheSceneFileRendersWhateverTheWorkingDirectory() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "layerfx-textcontext-\(UUID().uuidString)")
+        let folder = try TemporaryDirectory.make("layerfx-textcontext")
         try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",

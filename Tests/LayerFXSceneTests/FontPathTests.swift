@@ -1,5 +1,6 @@
 import Foundation
 import LayerFXText
+import LayerFXTestSupport
 import Testing
 @testable import LayerFXScene
 
@@ -9,7 +10,7 @@ import Testing
     /// A fresh folder holding `fonts/Title.ttf` (a copy of DejaVu Serif) and
     /// `scene.json` with `json`; its canonical path.
     static func sceneFolder(_ json: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appending(path: "layerfx-fontpath-\(UUID().uuidString)")
+        let url = try TemporaryDirectory.make("layerfx-fontpath")
         try FileManager.default.createDirectory(at: url.appending(path: "fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
                                          toPath: url.appending(path: "fonts/Title.ttf").path)
