@@ -63,9 +63,18 @@ public struct CPURenderer: RenderBackend, Sendable {
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
         let width = frame.width, height = frame.height
         var prepared: [PreparedPrimitive] = []
-        prepared.reserveCapacity(frame.primitives.count)
-        for primitive in frame.primitives {
-            if let ready = PreparedPrimitive(primitive, width: width, height: height) { prepared.append(ready) }
+        prepared.reserveCapacity(frame.circles.count + frame.instances.count)
+        for run in frame.runs {
+            switch run.kind {
+            case .circles:
+                for circle in frame.circles[run.range] {
+                    if let ready = PreparedPrimitive(circle, width: width, height: height) { prepared.append(ready) }
+                }
+            case .instances:
+                for primitive in frame.instances[run.range] {
+                    if let ready = PreparedPrimitive(primitive, width: width, height: height) { prepared.append(ready) }
+                }
+            }
         }
         // Rows each drawn primitive touches (markers and composites are never
         // skipped here) and where its circle is, if it is one.

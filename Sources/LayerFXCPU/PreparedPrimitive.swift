@@ -21,7 +21,8 @@ struct PreparedPrimitive: Sendable {
     let clipCount: Float
     /// The gradient fill, nil for a solid fill.
     let gradient: PreparedGradient?
-    /// Set for a plain device circle (``DeviceCircle``), drawn by the span kernel.
+    /// Set for a plain device circle (``DeviceCircle``), drawn by the span kernel
+    /// (its other fields are then unused).
     let circle: lfx_circle?
     /// Pixel columns and rows whose centres lie in the quad's bounding box
     /// (inclusive); for markers, in their device rectangle.
@@ -34,19 +35,11 @@ struct PreparedPrimitive: Sendable {
         let invDet = 1 / (a * d - b * c)
         inverse = SIMD4(d * invDet, -b * invDet, -c * invDet, a * invDet)
         kind = p.kind
-
-        let deviceCircle = DeviceCircle(p)
-        circle = deviceCircle.map(Self.spanCircle)
-        // A circle touches pixels within its reach of the centre only.
-        let box = deviceCircle.map { c in
-            SIMD4(c.geometry.x - c.reach, c.geometry.y - c.reach, c.geometry.x + c.reach, c.geometry.y + c.reach)
-        } ?? p.deviceBounds
+        circle = nil
+        let box = p.deviceBounds
         let isMarker = kind == .beginLayer || kind == .beginMask
         guard isMarker || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
-        minX = box.x.isFinite ? max(Int(saturating: box.x - 0.5, rounding: .up), 0) : 0
-        maxX = box.z.isFinite ? min(max(Int(saturating: box.z - 0.5, rounding: .down), -1), width - 1) : -1
-        minY = box.y.isFinite ? max(Int(saturating: box.y - 0.5, rounding: .up), 0) : 0
-        maxY = box.w.isFinite ? min(max(Int(saturating: box.w - 0.5, rounding: .down), -1), height - 1) : -1
+        (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
         guard isMarker || (minX <= maxX && minY <= maxY) else { return nil }
 
         translation = p.translation
@@ -61,8 +54,31 @@ struct PreparedPrimitive: Sendable {
         gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
     }
 
-    /// `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
-    private static func spanCircle(_ c: DeviceCircle) -> lfx_circle {
-        unsafeBitCast(c, to: lfx_circle.self)
+    /// A plain device circle, drawn by the span kernel; nil when it touches
+    /// no pixel of a `width`×`height` frame.
+    init?(_ c: DeviceCircle, width: Int, height: Int) {
+        // A circle touches pixels within its reach of the centre only.
+        let box = c.deviceBounds
+        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return nil }
+        (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
+        guard minX <= maxX, minY <= maxY else { return nil }
+        kind = .ellipse
+        // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
+        circle = unsafeBitCast(c, to: lfx_circle.self)
+        inverse = .zero; translation = .zero; shape = c.geometry; shapeExtra = .zero
+        premultipliedFill = c.fill; premultipliedStroke = c.stroke
+        clip0Linear = .zero; clip0Offset = .zero; clip1Linear = .zero; clip1Offset = .zero
+        clipRadius0 = 0; clipRadius1 = 0; clipCount = 0
+        gradient = nil
+    }
+
+    /// The columns and rows of a `width`×`height` frame whose pixel centres
+    /// lie in `box` (inclusive; minimum above maximum when none); infinite
+    /// sides reach the frame's edges.
+    private static func pixels(in box: SIMD4<Float>, width: Int, height: Int) -> (Int, Int, Int, Int) {
+        (box.x.isFinite ? max(Int(saturating: box.x - 0.5, rounding: .up), 0) : 0,
+         box.z.isFinite ? min(max(Int(saturating: box.z - 0.5, rounding: .down), -1), width - 1) : -1,
+         box.y.isFinite ? max(Int(saturating: box.y - 0.5, rounding: .up), 0) : 0,
+         box.w.isFinite ? min(max(Int(saturating: box.w - 0.5, rounding: .down), -1), height - 1) : -1)
     }
 }

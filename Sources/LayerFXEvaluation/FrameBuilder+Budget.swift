@@ -23,8 +23,8 @@ extension FrameBuilder {
 
     /// Whether the primitives so far fit the budget (failing the frame when not).
     mutating func primitivesFit() -> Bool {
-        guard primitives.count > primitiveLimit else { return true }
-        fail(.primitives, count: Double(primitives.count), verb: "the frame needs")
+        guard order.count > primitiveLimit else { return true }
+        fail(.primitives, count: Double(order.count), verb: "the frame needs")
         return false
     }
 
@@ -58,7 +58,7 @@ extension FrameBuilder {
                 return false
             }
         }
-        let projected = Double(primitivesBefore) + Double(primitives.count - primitivesBefore) * n
+        let projected = Double(primitivesBefore) + Double(order.count - primitivesBefore) * n
         guard projected <= Double(budget[.primitives]) else {
             fail(.primitives, count: projected, verb: "replicators expand to about")
             return false

@@ -2,11 +2,13 @@ import LayerFXCore
 import LayerFXModel
 import LayerFXPrimitives
 
-/// An offscreen layer being built: where its marker is and how many shapes
-/// had been drawn before it.
+/// An offscreen layer being built: where its marker is (the draw order just
+/// before it was appended) and how many shapes had been drawn before it.
 struct OffscreenLayer {
-    let begin: Int
+    let before: DrawOrder.Mark
     let shapesBefore: Int
+    /// The marker's position in the draw order.
+    var begin: Int { before.position }
     /// Where its mask starts, once begun.
     var maskBegin: Int? = nil
 }
@@ -14,20 +16,21 @@ struct OffscreenLayer {
 extension FrameBuilder {
     /// Starts an offscreen layer; its bounds are filled in when it ends.
     mutating func beginOffscreenLayer() -> OffscreenLayer {
-        primitives.append(.beginLayer(bounds: .zero))
-        return OffscreenLayer(begin: primitives.count - 1, shapesBefore: shapeCount)
+        let before = order.mark
+        order.append(.beginLayer(bounds: .zero))
+        return OffscreenLayer(before: before, shapesBefore: shapeCount)
     }
 
     /// Ends `layer`'s content; what is drawn next is its mask.
     mutating func beginMask(of layer: inout OffscreenLayer) {
-        primitives.append(.beginMask(bounds: .zero))
-        layer.maskBegin = primitives.count - 1
+        order.append(.beginMask(bounds: .zero))
+        layer.maskBegin = order.count - 1
     }
 
     /// Forgets an offscreen layer that will draw nothing (and all drawn into it).
     mutating func discard(_ layer: OffscreenLayer?) {
         guard let layer else { return }
-        primitives.removeSubrange(layer.begin...)
+        order.truncate(to: layer.before)
         shapeCount = layer.shapesBefore
     }
 
@@ -37,22 +40,22 @@ extension FrameBuilder {
     /// pass). A layer with nothing visible is dropped.
     mutating func endOffscreenLayer(_ layer: OffscreenLayer, opacity: Double, compositeClips: ClipStack,
                                     foldable: Bool) {
-        let contentEnd = layer.maskBegin ?? primitives.count
+        let contentEnd = layer.maskBegin ?? order.count
         if foldable, layer.maskBegin == nil, shapeCount - layer.shapesBefore <= 1 {
-            primitives.remove(at: layer.begin)
+            order.removeInstance(at: layer.begin)
             if contentEnd - layer.begin == 2 {
                 // The common case, one primitive: no index list to build.
-                primitives[layer.begin].shapeExtra.z *= Float(opacity)
+                order.fade(at: layer.begin, by: Float(opacity))
                 return
             }
             for i in topLevelIndices(in: layer.begin..<(contentEnd - 1)) {
-                primitives[i].shapeExtra.z *= Float(opacity)
+                order.fade(at: i, by: Float(opacity))
             }
             return
         }
         var bounds = union(of: topLevelIndices(in: (layer.begin + 1)..<contentEnd))
         if let maskBegin = layer.maskBegin {
-            bounds = intersection(bounds, union(of: topLevelIndices(in: (maskBegin + 1)..<primitives.count)))
+            bounds = intersection(bounds, union(of: topLevelIndices(in: (maskBegin + 1)..<order.count)))
         }
         guard opacity > 0, bounds.x < bounds.z, bounds.y < bounds.w else { return discard(layer) }
         // The budget counts the layers kept, and the pixels of the frame they (and their masks) cover.
@@ -60,21 +63,21 @@ extension FrameBuilder {
         let rows = Int(saturating: min(bounds.w, Float(height)) - max(bounds.y, 0), rounding: .up)
         let pixels = max(columns, 0) * max(rows, 0) * (layer.maskBegin == nil ? 1 : 2)
         guard charge(.offscreenLayers, 1), charge(.offscreenPixels, pixels) else { return }
-        primitives[layer.begin] = .beginLayer(bounds: bounds)
-        if let maskBegin = layer.maskBegin { primitives[maskBegin] = .beginMask(bounds: bounds) }
+        order.replaceInstance(at: layer.begin, with: .beginLayer(bounds: bounds))
+        if let maskBegin = layer.maskBegin { order.replaceInstance(at: maskBegin, with: .beginMask(bounds: bounds)) }
         var composite = PrimitiveInstance.composite(bounds: bounds, opacity: Float(opacity), masked: layer.maskBegin != nil)
         compositeClips.apply(to: &composite)
-        primitives.append(composite)
+        order.append(composite)
         shapeCount = layer.shapesBefore + 1
     }
 
-    /// The drawn primitives and composites of `range` that draw into the layer
+    /// The positions of the drawn primitives and composites of `range` that draw into the layer
     /// the range starts in (not into layers nested inside it).
     private func topLevelIndices(in range: Range<Int>) -> [Int] {
         var depth = 0
         var result: [Int] = []
         for i in range {
-            switch primitives[i].kind {
+            switch order.kind(at: i) {
             case .beginLayer: depth += 1
             case .beginMask: break
             case .composite:
@@ -92,7 +95,7 @@ extension FrameBuilder {
     private func union(of indices: [Int]) -> SIMD4<Float> {
         var box = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
         for i in indices {
-            let b = primitives[i].deviceBounds
+            let b = order.deviceBounds(at: i)
             box = SIMD4(min(box.x, b.x), min(box.y, b.y), max(box.z, b.z), max(box.w, b.w))
         }
         guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return .zero }

@@ -106,7 +106,7 @@ extension FrameBuilder {
                 firstEdge: pathEdges.count, edgeCount: piece.edges.count, windingOffset: piece.windingOffset,
                 rule: rule, color: vector, opacity: Float(opacity))
             clips.apply(to: &instance)
-            primitives.append(instance)
+            order.append(instance)
             pathEdges.append(contentsOf: bands.edges[piece.edges])
             shapeCount = shapesBefore + 1
         }

@@ -67,7 +67,7 @@ extension FrameBuilder {
         // Single precision must still describe the shape and its inverse transform.
         let t = instance.transform
         guard (t.x * t.w - t.y * t.z).isNormal, instance.isFinite else { return }
-        primitives.append(instance)
+        if let circle = DeviceCircle(instance) { order.append(circle) } else { order.append(instance) }
         shapeCount += 1
     }
 

@@ -37,7 +37,7 @@ extension FrameBuilder {
             let box = instance.deviceBounds
             guard instance.isFinite, chargePixels(x0: Double(box.x), y0: Double(box.y), x1: Double(box.z),
                                                   y1: Double(box.w)) else { continue }
-            primitives.append(instance)
+            order.append(instance)
             emitted = true
         }
         if emitted {

@@ -7,7 +7,8 @@ import LayerFXText
 struct FrameBuilder {
     /// The frame's size in pixels.
     let width: Int, height: Int
-    var primitives: [PrimitiveInstance] = []
+    /// The primitives so far, circles and instances, in draw order.
+    var order = DrawOrder()
     /// Polygon edges the path bands point into.
     var pathEdges: [SIMD4<Float>] = []
     /// Shapes drawn so far (a path's bands count once): an offscreen layer
@@ -53,15 +54,9 @@ struct FrameBuilder {
                   baseDirectory: parts[0].baseDirectory)
         exceeded = parts.lazy.compactMap(\.exceeded).first
         failed = exceeded != nil
-        primitives.reserveCapacity(parts.reduce(0) { $0 + $1.primitives.count })
+        order.reserveCapacity(parts.reduce(0) { $0 + $1.order.count })
         for part in parts {
-            let start = primitives.count, edgeOffset = Float(pathEdges.count)
-            primitives += part.primitives
-            if edgeOffset > 0, !part.pathEdges.isEmpty {
-                for i in start..<primitives.count where primitives[i].kind == .path {
-                    primitives[i].shapeExtra.x += edgeOffset
-                }
-            }
+            order.append(contentsOf: part.order, edgeOffset: Float(pathEdges.count))
             pathEdges += part.pathEdges
             shapeCount += part.shapeCount
             usesGlyphs = usesGlyphs || part.usesGlyphs
@@ -199,7 +194,7 @@ struct FrameBuilder {
         if Double(count) * perInstance > remaining {
             return fail(.instances, count: limit - remaining + Double(count) * perInstance, verb: "replicators expand to")
         }
-        let spentBefore = spent, primitivesBefore = primitives.count
+        let spentBefore = spent, primitivesBefore = order.count
         var instanceToDevice = sublayerToDevice
         for k in 0..<count {
             let n = Double(k)

@@ -95,7 +95,7 @@ public struct SceneEvaluator: Sendable {
                 let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
                 var builder = empty
                 // At least one primitive a layer: no regrowth for flat scenes.
-                builder.primitives.reserveCapacity(min(range.count, budget[.primitives]) + 64)
+                builder.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
                 for i in range where !builder.failed {
                     builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
                                   clips: ClipStack())
@@ -108,7 +108,8 @@ public struct SceneEvaluator: Sendable {
         let bg = scene.backgroundColor.clamped
         return Frame(width: width, height: height,
                      background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
-                     primitives: builder.primitives, pathEdges: builder.pathEdges,
+                     circles: builder.order.circles, instances: builder.order.instances, runs: builder.order.runs,
+                     pathEdges: builder.pathEdges,
                      glyphAtlas: builder.usesGlyphs ? GlyphAtlasImage(textContext.atlas) : nil)
     }
 }

@@ -11,7 +11,7 @@ import LayerFXCore
 /// | key | counts | default |
 /// |---|---|---|
 /// | `instances` | layer instances visited, replicator copies included | 10,000,000 |
-/// | `primitives` | display-list primitives (256 bytes each) | 4,000,000 |
+/// | `primitives` | display-list primitives (64 bytes a plain circle, 256 any other) | 4,000,000 |
 /// | `pixels` | pixels to shade: each primitive's box on the frame, summed | 8,000,000,000 |
 /// | `vertices` | path vertices after flattening, stroke outlines included | 10,000,000 |
 /// | `stroke-pieces` | stroke pieces: dashes, joins and caps | 2,000,000 |

@@ -8,12 +8,12 @@ import Glibc
 /// Renders frames with OpenGL ES 3.0 into an offscreen RGBA8 framebuffer on a
 /// headless EGL display, and reads the pixels back.
 ///
-/// All primitives of a frame go up in one instance buffer. They are drawn by
+/// A frame's instances go up in one instance buffer. They are drawn by
 /// variants of one SDF program (``PrimitivePrograms``: one per kind, clip
 /// count and paint in use, so that llvmpipe never runs code for another
 /// kind); each run of consecutive drawn primitives of one variant between
-/// offscreen-layer markers is one instanced draw call. Plain device circles (`DeviceCircle`) go up in a
-/// second buffer and are drawn by a program of their own (`CirclePass`).
+/// offscreen-layer markers is one instanced draw call. The frame's plain device circles (`DeviceCircle`) go
+/// up in a second buffer and are drawn by a program of their own (`CirclePass`), a call per run.
 /// Offscreen layers are RGBA8 textures the size of the frame, taken from a
 /// pool; a composite samples them. Polygon edges go up
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
@@ -139,8 +139,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// to its background first when `clear` is set. Shared by the own-target and
     /// host-framebuffer paths; nothing outside the rectangle is touched.
     func drawFrame(_ frame: Frame, framebuffer: GLuint, x: Int, y: Int, clear: Bool) throws {
-        let compositeIndices: [Int: Int]
-        do { compositeIndices = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind)) } catch {
+        do { try LayerNesting.check(frame.instances.map(\.kind)) } catch {
             throw GPUError("malformed frame: \(error)")
         }
         let target = FinalTarget(framebuffer: framebuffer, x: x, y: y, width: frame.width, height: frame.height)
@@ -151,16 +150,17 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        if !frame.primitives.isEmpty {
-            try draw(frame, into: target, compositeIndices: compositeIndices)
+        if !frame.runs.isEmpty {
+            try draw(frame, into: target)
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
-    /// Draws the primitives in order: each run of drawn primitives with one
-    /// instanced call (runs of plain device circles with the circle program),
+    /// Draws the frame's runs in order: each run of circles with one
+    /// instanced call of the circle program, each stretch of other instances
+    /// between offscreen-layer markers with one call per program variant,
     /// markers switching between offscreen layers.
-    private func draw(_ frame: Frame, into target: FinalTarget, compositeIndices: [Int: Int]) throws {
+    private func draw(_ frame: Frame, into target: FinalTarget) throws {
         var uniforms = PrimitivePrograms.Uniforms()
         uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
@@ -168,62 +168,58 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         layers.prepare(width: frame.width, height: frame.height)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        let runs = CircleRuns(frame.primitives)
-        if !runs.circles.isEmpty { circlePass.upload(runs.circles) }
+        if !frame.circles.isEmpty { circlePass.upload(frame.circles) }
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        if runs.needsPrimitiveBuffer {
-            frame.primitives.withUnsafeBytes { raw in
+        if !frame.instances.isEmpty {
+            frame.instances.withUnsafeBytes { raw in
                 glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
             }
         }
         var open: [(target: OffscreenLayerPool.Target, bounds: SIMD4<Float>)] = []
         // Where the bound target's device pixel (0, 0) is.
         uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
-        var runStart = 0
-        func flush(upTo end: Int) throws {
-            guard end > runStart else { return }
-            var failure: Error?
-            runs.forEachRun(in: runStart..<end, circles: { circles in
-                circlePass.draw(circles, viewport: uniforms.viewport, origin: uniforms.origin)
+        for run in frame.runs {
+            guard run.kind == .instances else {
+                circlePass.draw(run.range, viewport: uniforms.viewport, origin: uniforms.origin)
                 glBindVertexArray(vertexArray)
                 glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-            }, others: { range in
-                do { try drawInstances(range, of: frame.primitives, uniforms) } catch { failure = failure ?? error }
-            })
-            if let failure { throw failure }
-        }
-        for (i, primitive) in frame.primitives.enumerated() {
-            let kind = primitive.kind
-            if kind.isDrawn && kind != .composite { continue }
-            try flush(upTo: i)
-            runStart = i + 1
-            switch kind {
-            case .beginLayer, .beginMask:
-                let layer = try layers.acquire()
-                open.append((layer, primitive.shape))
-                layers.bindClearing(layer, bounds: primitive.shape)
-                uniforms.origin = .zero
-            case .composite:
-                let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
-                guard let content = open.popLast()?.target else { break }
-                if let below = open.last {
-                    layers.bind(below.target, bounds: below.bounds)
-                    uniforms.origin = .zero
-                } else {
-                    target.bind()
-                    uniforms.origin = SIMD2(Float(target.x), Float(target.y))
-                }
-                layers.bindForSampling(content: content, mask: mask ?? content)
-                try drawInstances(i..<(i + 1), of: frame.primitives, uniforms)
-                layers.unbindSampling()
-                layers.release(content)
-                if let mask { layers.release(mask) }
-            default:
-                break
+                continue
             }
+            var drawnStart = run.range.lowerBound
+            for i in run.range {
+                let primitive = frame.instances[i]
+                let kind = primitive.kind
+                if kind.isDrawn && kind != .composite { continue }
+                try drawInstances(drawnStart..<i, of: frame.instances, uniforms)
+                drawnStart = i + 1
+                switch kind {
+                case .beginLayer, .beginMask:
+                    let layer = try layers.acquire()
+                    open.append((layer, primitive.shape))
+                    layers.bindClearing(layer, bounds: primitive.shape)
+                    uniforms.origin = .zero
+                case .composite:
+                    let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
+                    guard let content = open.popLast()?.target else { break }
+                    if let below = open.last {
+                        layers.bind(below.target, bounds: below.bounds)
+                        uniforms.origin = .zero
+                    } else {
+                        target.bind()
+                        uniforms.origin = SIMD2(Float(target.x), Float(target.y))
+                    }
+                    layers.bindForSampling(content: content, mask: mask ?? content)
+                    try drawInstances(i..<(i + 1), of: frame.instances, uniforms)
+                    layers.unbindSampling()
+                    layers.release(content)
+                    if let mask { layers.release(mask) }
+                default:
+                    break
+                }
+            }
+            try drawInstances(drawnStart..<run.range.upperBound, of: frame.instances, uniforms)
         }
-        try flush(upTo: frame.primitives.count)
         glBindVertexArray(0)
     }
 

@@ -58,6 +58,20 @@ public struct DeviceCircle: Equatable, Sendable {
     /// How far from the centre any pixel centre is touched: R + h + 0.5.
     public var reach: Float { ring.w }
 
+    /// The box no touched pixel centre lies outside: the centre ± ``reach``
+    /// (minX, minY, maxX, maxY).
+    public var deviceBounds: SIMD4<Float> {
+        SIMD4(geometry.x - reach, geometry.y - reach, geometry.x + reach, geometry.y + reach)
+    }
+
+    /// Multiplies the circle's opacity by `opacity`: its fill and ring colours
+    /// (the ring alpha in ``ring``, which says how much of the fill the ring
+    /// covers, is the ring colour's own and stays).
+    public mutating func fade(by opacity: Float) {
+        fill *= opacity
+        stroke *= opacity
+    }
+
     /// The circle program's per-instance attributes, in location order.
     public static let attributes: [PrimitiveAttribute] = {
         let fields: [(String, PartialKeyPath<DeviceCircle>)] = [

@@ -4,7 +4,12 @@ import LayerFXCore
 /// color, the primitives in draw order (back to front), and the data some
 /// primitives point into: polygon edges and the glyph atlas.
 ///
-/// Offscreen layers: a ``ShapeKind/beginLayer`` primitive starts a
+/// The primitives are typed: plain device circles (most of what Core
+/// Animation effects draw) in ``circles``, in the circle layout both backends
+/// draw directly; everything else in ``instances``. ``runs`` is the draw
+/// order, a list of consecutive stretches of one array or the other.
+///
+/// Offscreen layers: a ``ShapeKind/beginLayer`` instance starts a
 /// transparent layer that the following primitives draw into; an optional
 /// ``ShapeKind/beginMask`` switches to a second layer (the mask); the matching
 /// ``ShapeKind/composite`` blends the layer, multiplied by the mask's alpha,
@@ -17,8 +22,12 @@ public struct Frame: Sendable {
     public var height: Int
     /// Straight-alpha background (r, g, b, a).
     public var background: SIMD4<Float>
-    /// Back to front.
-    public var primitives: [PrimitiveInstance]
+    /// The plain device circles, in draw order.
+    public private(set) var circles: [DeviceCircle]
+    /// Every other primitive (and the offscreen-layer markers), in draw order.
+    public private(set) var instances: [PrimitiveInstance]
+    /// The draw order: back to front, stretches of ``circles`` and ``instances``.
+    public private(set) var runs: [DrawRun]
     /// Polygon edges in device pixels, (x0, y0, x1, y1) each, for
     /// ``ShapeKind/path`` primitives (each band points at a run of them).
     public var pathEdges: [SIMD4<Float>]
@@ -26,12 +35,68 @@ public struct Frame: Sendable {
     /// the frame has no text.
     public var glyphAtlas: GlyphAtlasImage?
 
+    /// A frame of `width × height` pixels cleared to `background`, then the
+    /// `runs` of `circles` and `instances` drawn in order, reading `pathEdges`
+    /// and `glyphAtlas`. The runs must cover both arrays once, in order
+    /// (``DrawRun/cover(_:circleCount:instanceCount:)``).
+    public init(width: Int, height: Int, background: SIMD4<Float> = .zero, circles: [DeviceCircle],
+                instances: [PrimitiveInstance], runs: [DrawRun], pathEdges: [SIMD4<Float>] = [],
+                glyphAtlas: GlyphAtlasImage? = nil) {
+        precondition(DrawRun.cover(runs, circleCount: circles.count, instanceCount: instances.count),
+                     "a frame's runs must cover its circles and instances once, in order")
+        self.width = width; self.height = height; self.background = background
+        self.circles = circles; self.instances = instances; self.runs = runs
+        self.pathEdges = pathEdges; self.glyphAtlas = glyphAtlas
+    }
+
     /// A frame of `width × height` pixels cleared to `background`, then
-    /// `primitives` drawn in order, reading `pathEdges` and `glyphAtlas`.
+    /// `primitives` drawn in order, reading `pathEdges` and `glyphAtlas`: the
+    /// primitives that are plain device circles (``DeviceCircle/init(_:)``)
+    /// become ``circles``, the rest ``instances``.
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, primitives: [PrimitiveInstance],
                 pathEdges: [SIMD4<Float>] = [], glyphAtlas: GlyphAtlasImage? = nil) {
-        self.width = width; self.height = height; self.background = background; self.primitives = primitives
-        self.pathEdges = pathEdges; self.glyphAtlas = glyphAtlas
+        var circles: [DeviceCircle] = [], instances: [PrimitiveInstance] = [], runs: [DrawRun] = []
+        for primitive in primitives {
+            if let circle = DeviceCircle(primitive) {
+                runs.extend(.circles, to: circles.count + 1)
+                circles.append(circle)
+            } else {
+                runs.extend(.instances, to: instances.count + 1)
+                instances.append(primitive)
+            }
+        }
+        self.init(width: width, height: height, background: background, circles: circles, instances: instances,
+                  runs: runs, pathEdges: pathEdges, glyphAtlas: glyphAtlas)
+    }
+
+    /// One primitive of the draw order.
+    public enum Item: Equatable, Sendable {
+        /// An entry of ``Frame/circles``.
+        case circle(DeviceCircle)
+        /// An entry of ``Frame/instances``.
+        case instance(PrimitiveInstance)
+    }
+
+    /// Every primitive in draw order.
+    public var items: [Item] {
+        runs.flatMap { run -> [Item] in
+            switch run.kind {
+            case .circles: circles[run.range].map(Item.circle)
+            case .instances: instances[run.range].map(Item.instance)
+            }
+        }
+    }
+}
+
+extension [DrawRun] {
+    /// Makes the draw order end at entry `end − 1` of the `kind` array:
+    /// lengthens the last run when it is of `kind`, else starts one.
+    public mutating func extend(_ kind: DrawRun.Kind, to end: Int) {
+        if let last = self.last, last.kind == kind {
+            self[count - 1].range = last.range.lowerBound..<end
+        } else {
+            append(DrawRun(kind, (end - 1)..<end))
+        }
     }
 }
 

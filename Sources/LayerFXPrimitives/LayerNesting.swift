@@ -8,9 +8,9 @@ public enum LayerNesting {
         public let description: String
     }
 
-    /// For each `beginLayer` index, the index of its `composite`.
-    public static func compositeIndices(of kinds: [ShapeKind]) throws(Error) -> [Int: Int] {
-        try groups(of: kinds).composites
+    /// Throws when `kinds` do not nest as described above.
+    public static func check(_ kinds: [ShapeKind]) throws(Error) {
+        _ = try groups(of: kinds)
     }
 
     /// For each `beginLayer` index, the index of its `composite` and, for a

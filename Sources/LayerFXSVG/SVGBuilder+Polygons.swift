@@ -6,12 +6,13 @@ import LayerFXPrimitives
 /// bands in reading order (rows down, then columns right), so the run can be
 /// written as one `path`.
 enum PolygonRun {
-    /// The index after the last band of the run starting at `start`.
-    static func end(of primitives: [PrimitiveInstance], from start: Int) -> Int {
-        let first = primitives[start]
+    /// The index after the last band of the run starting at `range`'s
+    /// start (and ending inside it).
+    static func end(of primitives: [PrimitiveInstance], in range: Range<Int>) -> Int {
+        let first = primitives[range.lowerBound]
         var previous = first
-        var i = start + 1
-        while i < primitives.count {
+        var i = range.lowerBound + 1
+        while i < range.upperBound {
             let band = primitives[i]
             guard band.kind == .path, sharesPaint(band, first), follows(band, previous) else { break }
             previous = band

@@ -57,6 +57,39 @@ extension SVGBuilder {
         append(drawn)
     }
 
+    /// A plain device circle: a `circle` element in device pixels, its ring
+    /// a stroke of width 2h centred on the radius, drawn over the fill (as
+    /// the backends blend them), both under the circle's opacity.
+    ///
+    /// The circle carries its opacity folded into its premultiplied colours;
+    /// with a ring it is the ring colour's alpha over the ring alpha, which is
+    /// the colour's own.
+    mutating func drawCircle(_ c: DeviceCircle) {
+        guard c.fill.w > 0 || c.stroke.w > 0 else { return }
+        func straight(_ color: SIMD4<Float>) -> SIMD4<Float> {
+            color.w > 0 ? SIMD4(color.x / color.w, color.y / color.w, color.z / color.w, color.w) : .zero
+        }
+        let hasRing = c.stroke.w > 0 && c.ring.z > 0
+        let opacity = hasRing ? min(c.stroke.w / c.ring.z, 1) : 1
+        func n(_ v: Float) -> String { SVGNumber.coordinate(v) }
+        var element = "<circle cx=\"\(n(c.geometry.x))\" cy=\"\(n(c.geometry.y))\" r=\"\(n(c.geometry.z))\""
+        if c.fill.w > 0 {
+            var fill = straight(c.fill)
+            fill.w /= opacity
+            element += paint("fill", fill, opacity: 1)
+        } else {
+            element += " fill=\"none\""
+        }
+        if hasRing {
+            var ring = straight(c.stroke)
+            ring.w = c.ring.z
+            element += paint("stroke", ring, opacity: 1)
+            element += " stroke-width=\"\(SVGNumber.text(Double(c.ring.y), decimals: 4))\""
+        }
+        element += "/>\n"
+        append(opacity < 1 ? "<g opacity=\"\(SVGNumber.fraction(opacity))\">\n\(element)</g>\n" : element)
+    }
+
     /// The element name and geometry attributes of a shape in local units;
     /// nil for a shape with no area.
     static func geometry(of p: PrimitiveInstance) -> String? {

@@ -5,7 +5,7 @@ import LayerFXPrimitives
 /// list draws, as vector elements in device pixels (one SVG user unit per
 /// pixel), with no font or image needed to display it.
 ///
-/// Shapes become `ellipse`, `rect` and `polygon` elements under their
+/// Plain device circles become `circle` elements; other shapes `ellipse`, `rect` and `polygon` elements under their
 /// transform, with solid or gradient fills and strokes (conic gradients as
 /// many thin wedges); polygon bands (shape layers, dashes, strokes, far
 /// shapes, already flattened by evaluation) become one `path` per polygon;
@@ -25,7 +25,7 @@ public struct SVGDocument: Sendable {
     /// initializer that takes them from the fonts of the shared glyph atlas.)
     /// - Throws: `LayerNesting.Error` when the offscreen-layer markers do not nest.
     public init(_ frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?) throws {
-        _ = try LayerNesting.compositeIndices(of: frame.primitives.map(\.kind))
+        try LayerNesting.check(frame.instances.map(\.kind))
         var builder = SVGBuilder(frame: frame, glyphOutlines: glyphOutlines)
         builder.drawPrimitives()
         text = builder.document()
@@ -66,14 +66,26 @@ struct SVGBuilder {
 
     /// Writes every primitive in order.
     mutating func drawPrimitives() {
-        let primitives = frame.primitives
-        var i = 0
-        while i < primitives.count {
-            let primitive = primitives[i]
+        for run in frame.runs {
+            switch run.kind {
+            case .circles:
+                for circle in frame.circles[run.range] { drawCircle(circle) }
+            case .instances:
+                drawInstances(run.range)
+            }
+        }
+    }
+
+    /// Writes the instances of `range` in order.
+    private mutating func drawInstances(_ range: Range<Int>) {
+        let instances = frame.instances
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let primitive = instances[i]
             switch primitive.kind {
             case .path:
-                let end = PolygonRun.end(of: primitives, from: i)
-                drawPolygon(primitives[i..<end])
+                let end = PolygonRun.end(of: instances, in: i..<range.upperBound)
+                drawPolygon(instances[i..<end])
                 i = end
                 continue
             case .beginLayer: layers.append(OpenLayer())

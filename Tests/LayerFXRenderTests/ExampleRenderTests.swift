@@ -21,7 +21,7 @@ struct ExampleRenderTests {
         let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
         for time in Self.times[name] ?? [] {
             let frame = try SceneEvaluator().frame(for: scene, at: time)
-            #expect(!frame.primitives.isEmpty, "\(name) at t=\(time) draws nothing")
+            #expect(!frame.runs.isEmpty, "\(name) at t=\(time) draws nothing")
             let cpu = try CPURenderer().render(frame)
             let diff = ImageDifference(try gpu.render(frame), cpu)
             print("example \(name) t=\(time) [\(gpu.info.renderer)]: \(diff)")

@@ -97,7 +97,9 @@ struct ExtremeGeometryTests {
     @Test(arguments: cases)
     func rendersWhatItMeansOnTheCPU(_ c: Case) throws {
         let frame = try Self.frame(c)
-        #expect(frame.primitives.allSatisfy { $0.isFinite })
+        #expect(frame.instances.allSatisfy { $0.isFinite })
+        let circleFields = frame.circles.flatMap { [$0.geometry, $0.ring, $0.fill, $0.stroke] }
+        #expect(circleFields.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite && $0.w.isFinite })
         let cpu = try CPURenderer().render(frame)
         let centre = Array(cpu.bytes[(50 * 100 + 50) * 4..<(50 * 100 + 50) * 4 + 4])
         switch c.centre {

@@ -35,7 +35,7 @@ struct GeometryCacheTests {
                         budget: WorkBudget = WorkBudget()) -> [UInt8] {
         do {
             let frame = try evaluator.frame(for: scene, at: time, budget: budget)
-            return bytes(frame.primitives) + [0xFF] + bytes(frame.pathEdges)
+            return bytes(frame.instances) + [0xFF] + bytes(frame.circles) + [0xFF] + bytes(frame.pathEdges)
         } catch {
             return Array("\(error)".utf8)
         }
@@ -49,8 +49,9 @@ struct GeometryCacheTests {
             for time in Self.scenes[name]! {
                 let cached = try warm.frame(for: scene, at: time)
                 let fresh = try SceneEvaluator(geometryCache: nil).frame(for: scene, at: time)
-                #expect(cached.primitives.contains { $0.kind == .path }, "\(name) draws no path")
-                #expect(Self.bytes(cached.primitives) == Self.bytes(fresh.primitives), "\(name) t=\(time) round \(round)")
+                #expect(cached.instances.contains { $0.kind == .path }, "\(name) draws no path")
+                #expect(Self.bytes(cached.instances) == Self.bytes(fresh.instances), "\(name) t=\(time) round \(round)")
+                #expect(cached.circles == fresh.circles && cached.runs == fresh.runs, "\(name) t=\(time) round \(round)")
                 #expect(Self.bytes(cached.pathEdges) == Self.bytes(fresh.pathEdges), "\(name) t=\(time) round \(round)")
                 #expect(try CPURenderer().render(cached).bytes == CPURenderer().render(fresh).bytes,
                         "\(name) t=\(time) round \(round)")

@@ -43,7 +43,7 @@ struct OffscreenLayerTests {
         let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, red), Self.square(10, 10, 30, green)],
                                                           opacity: 0.5)], background: .white)
         let frame = try SceneEvaluator().frame(for: scene, at: 0)
-        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .roundedRect, .composite])
+        #expect(frame.instances.map(\.kind) == [.beginLayer, .roundedRect, .roundedRect, .composite])
         let image = try backend.render(frame)
         // Source 0.5 → 128 (ties to even), white behind → 255·127/255 = 127.
         #expect(image[5, 5] == SIMD4(255, 127, 127, 255), "red alone")
@@ -54,8 +54,8 @@ struct OffscreenLayerTests {
     @Test func oneShapeTakesTheOpacityWithoutAnOffscreenLayer() throws {
         let scene = PixelValueTests.scene([Self.container([Self.square(0, 0, 30, .black)], opacity: 0.5)])
         let frame = try SceneEvaluator().frame(for: scene, at: 0)
-        #expect(frame.primitives.map(\.kind) == [.roundedRect])
-        #expect(frame.primitives[0].opacity == 0.5)
+        #expect(frame.instances.map(\.kind) == [.roundedRect])
+        #expect(frame.instances[0].opacity == 0.5)
     }
 
     static func maskAlphaMultipliesTheLayer(_ backend: any RenderBackend) throws {
@@ -65,9 +65,9 @@ struct OffscreenLayerTests {
         mask.properties.opacity = 1
         let blue = Self.container([Self.square(0, 0, 40, Color(red: 0, green: 0, blue: 1))], mask: mask)
         let frame = try SceneEvaluator().frame(for: PixelValueTests.scene([blue]), at: 0)
-        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .beginMask, .roundedRect, .composite])
+        #expect(frame.instances.map(\.kind) == [.beginLayer, .roundedRect, .beginMask, .roundedRect, .composite])
         // Content (0…40) ∩ the mask's quad (10…30 plus the 2 px antialiasing margin).
-        #expect(frame.primitives[0].shape == SIMD4(8, 8, 32, 32))
+        #expect(frame.instances[0].shape == SIMD4(8, 8, 32, 32))
         let image = try backend.render(frame)
         #expect(image[20, 20] == SIMD4(0, 0, 128, 128), "inside the mask")
         #expect(image[5, 5] == SIMD4(0, 0, 0, 0), "outside the mask")
@@ -76,7 +76,7 @@ struct OffscreenLayerTests {
 
     @Test func anEmptyMaskHidesTheLayer() throws {
         let hidden = Self.container([Self.square(0, 0, 40, .black)], mask: Layer())
-        #expect(try SceneEvaluator().frame(for: PixelValueTests.scene([hidden]), at: 0).primitives.isEmpty)
+        #expect(try SceneEvaluator().frame(for: PixelValueTests.scene([hidden]), at: 0).runs.isEmpty)
     }
 
     static func clipsDeeperThanTwoNestOffscreenLayers(_ backend: any RenderBackend) throws {
@@ -95,9 +95,9 @@ struct OffscreenLayerTests {
         content.properties.position = Point(x: 5, y: 5)
         let tree = clipping(40, in: 40, clipping(30, in: 40, clipping(20, in: 30, clipping(10, in: 20, content))))
         let frame = try SceneEvaluator().frame(for: PixelValueTests.scene([tree], background: .white), at: 0)
-        #expect(frame.primitives.map(\.kind) == [.beginLayer, .roundedRect, .composite])
-        #expect(frame.primitives[2].clipRadii.z == 2, "the composite carries the two outer clips")
-        #expect(frame.primitives[1].clipRadii.z == 2, "the content carries the two inner ones")
+        #expect(frame.instances.map(\.kind) == [.beginLayer, .roundedRect, .composite])
+        #expect(frame.instances[2].clipRadii.z == 2, "the composite carries the two outer clips")
+        #expect(frame.instances[1].clipRadii.z == 2, "the content carries the two inner ones")
         let image = try backend.render(frame)
         #expect(image[20, 20] == SIMD4(0, 0, 0, 255), "inside every clip")
         #expect(image[17, 20] == SIMD4(0, 0, 0, 255), "inside every clip")

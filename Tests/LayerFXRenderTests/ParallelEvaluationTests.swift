@@ -32,11 +32,16 @@ struct ParallelEvaluationTests {
         let one = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: .max)
         for perTask in [1000, 2048, 4500] {
             let parallel = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: perTask)
-            #expect(parallel.primitives == one.primitives, "\(perTask) layers per task")
+            #expect(parallel.instances == one.instances, "\(perTask) layers per task")
+            #expect(parallel.circles == one.circles, "\(perTask) layers per task")
+            #expect(parallel.runs == one.runs, "\(perTask) layers per task")
             #expect(parallel.pathEdges == one.pathEdges, "\(perTask) layers per task")
         }
-        #expect(one.primitives.contains { $0.kind == .path })
-        #expect(one.primitives.contains { $0.kind == .composite })
-        #expect(try SceneEvaluator().frame(for: scene, at: 0.37).primitives == one.primitives)
+        #expect(one.instances.contains { $0.kind == .path })
+        #expect(one.instances.contains { $0.kind == .composite })
+        #expect(!one.circles.isEmpty)
+        #expect(one.runs.count > 2, "circles and instances interleave")
+        let threaded = try SceneEvaluator().frame(for: scene, at: 0.37)
+        #expect(threaded.instances == one.instances && threaded.circles == one.circles && threaded.runs == one.runs)
     }
 }

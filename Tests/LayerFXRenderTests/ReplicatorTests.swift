@@ -24,20 +24,20 @@ struct ReplicatorTests {
     }
 
     /// The device-space x translation of each primitive.
-    static func xs(_ frame: Frame) -> [Float] { frame.primitives.map(\.translation.x) }
+    static func xs(_ frame: Frame) -> [Float] { frame.instances.map(\.translation.x) }
 
     @Test func copiesAccumulateTheInstanceTransform() throws {
         let scene = Self.replicator(count: 3) { $0.instanceTransform = LayerTransform(translationX: 10) }
         let frame = try SceneEvaluator().frame(for: scene, at: 0)
-        #expect(frame.primitives.count == 3)
+        #expect(frame.instances.count == 3)
         #expect(Self.xs(frame) == [0, 10, 20])
-        #expect(try SceneEvaluator().frame(for: Self.replicator(count: 0), at: 0).primitives.isEmpty)
+        #expect(try SceneEvaluator().frame(for: Self.replicator(count: 0), at: 0).runs.isEmpty)
     }
 
     @Test func instanceTransformTurnsAboutTheReplicatorCentre() throws {
         // A half turn about the centre (20, 10) maps the square's corner (0, 0) to (40, 20).
         let scene = Self.replicator(count: 2) { $0.instanceTransform = LayerTransform(rotation: .pi) }
-        let second = try SceneEvaluator().frame(for: scene, at: 0).primitives[1]
+        let second = try SceneEvaluator().frame(for: scene, at: 0).instances[1]
         #expect(abs(second.translation.x - 40) < 1e-4 && abs(second.translation.y - 20) < 1e-4)
         #expect(abs(second.transform.x + 1) < 1e-6)  // a = cos π
     }
@@ -65,7 +65,7 @@ struct ReplicatorTests {
         outer.instanceRedOffset = -0.5
         let scene = Scene(size: Size(width: 40, height: 20),
                           layers: [Layer(kind: .replicator, properties: outer, sublayers: [inner])])
-        let primitives = try SceneEvaluator().frame(for: scene, at: 0).primitives
+        let primitives = try SceneEvaluator().frame(for: scene, at: 0).instances
         #expect(primitives.map(\.translation.x) == [0, 10, 20, 0, 10, 20])
         #expect(primitives.map(\.translation.y) == [0, 0, 0, 6, 6, 6])
         #expect(primitives.map(\.fillColor) == [
@@ -81,7 +81,7 @@ struct ReplicatorTests {
             $0.instanceRedOffset = -0.25
             $0.instanceAlphaOffset = -0.5
         }
-        let colors = try SceneEvaluator().frame(for: scene, at: 0).primitives.map(\.fillColor)
+        let colors = try SceneEvaluator().frame(for: scene, at: 0).instances.map(\.fillColor)
         #expect(colors == [SIMD4(1, 0, 0, 1), SIMD4(0.75, 0, 0, 0.5)])  // copy 2 (alpha 0) is culled
         // Drawn: copy 1 is premultiplied (0.75·0.5 → 96, alpha 128); copy 2 is invisible.
         let image = try CPURenderer().render(try SceneEvaluator().frame(for: scene, at: 0))
@@ -96,7 +96,7 @@ struct ReplicatorTests {
 @Test func typingDotsExampleMatchesTable5c() throws {
     let scene = try SceneLoader.load(contentsOfFile: Repository.example("typing-dots.json"))
     // The dots are the 10 × 10 rounded rectangles (the balloon comes first, in as many primitives as its path needs).
-    let dots = try SceneEvaluator().frame(for: scene, at: 0.25).primitives.filter { $0.shape == SIMD4(5, 5, 5, 5) }
+    let dots = try SceneEvaluator().frame(for: scene, at: 0.25).instances.filter { $0.shape == SIMD4(5, 5, 5, 5) }
     // Instance 0 (opacity −0.023 → 0) is culled; instances 1 and 2 remain.
     #expect(dots.count == 2)
     let expected: [(opacity: Float, scale: Float, dy: Float, x: Float)] = [

@@ -64,14 +64,14 @@ struct RippleFieldTests {
     @Test func everyRippleIsADeviceCircle() throws {
         let field = RippleField(count: 200, width: 320, height: 180)
         let still = try SceneEvaluator().frame(for: field.scene(), at: 0)
-        #expect(still.primitives.count == 200)
-        #expect(still.primitives.allSatisfy { DeviceCircle($0) != nil })
-        let radii = still.primitives.compactMap { DeviceCircle($0)?.geometry.z }
+        #expect(still.circles.count == 200 && still.instances.isEmpty)
+        #expect(still.runs == [DrawRun(.circles, 0..<200)])
+        let radii = still.circles.map(\.geometry.z)
         #expect(radii == field.ripples.map { Float($0.r) })
 
         let animated = try SceneEvaluator().frame(for: field.animatedScene(), at: 0.3)
-        #expect(animated.primitives.count == 200)
-        let circles = animated.primitives.compactMap(DeviceCircle.init)
+        #expect(animated.instances.isEmpty)
+        let circles = animated.circles
         #expect(circles.count == 200)
         for (circle, ripple) in zip(circles, field.ripples) {
             #expect(circle.geometry.z >= Float(0.25 * ripple.r) - 1e-3 && circle.geometry.z <= Float(ripple.r) + 1e-3)

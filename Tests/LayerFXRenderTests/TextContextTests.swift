@@ -55,7 +55,7 @@ struct TextContextTests {
         #expect(atlasI.generation != atlasO.generation)
         #expect(atlasI.bytes != atlasO.bytes)
         // Each context's only glyph starts at the same atlas texel.
-        let (glyphI, glyphO) = (frameI.primitives[0].shapeExtra, frameO.primitives[0].shapeExtra)
+        let (glyphI, glyphO) = (frameI.instances[0].shapeExtra, frameO.instances[0].shapeExtra)
         #expect((glyphI.x, glyphI.y) == (glyphO.x, glyphO.y))
         #expect(try first.textContext.font(named: "DejaVu Sans") !== second.textContext.font(named: "DejaVu Sans"))
     }

@@ -33,7 +33,7 @@ struct TextPixelTests {
         // DejaVu Sans "I" at 80 pt, centred: a vertical stem about 11 pt wide
         // around x = 50, from about y = 15 to 73 (cap height 0.73 em below the ascender 0.93 em).
         let frame = try SceneEvaluator().frame(for: Self.textScene("I", size: 80), at: 0)
-        #expect(frame.primitives.map(\.kind) == [.glyph])
+        #expect(frame.instances.map(\.kind) == [.glyph])
         #expect(frame.glyphAtlas != nil)
         let image = try backend.render(frame)
         for y in [25, 45, 65] {

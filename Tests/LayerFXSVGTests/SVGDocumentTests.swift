@@ -39,6 +39,21 @@ struct SVGDocumentTests {
             """)
     }
 
+    @Test func aRingedTranslucentCircleIsOneCircleUnderItsOpacity() throws {
+        // Scaled by 2: radius 3 → 6 px, a 1-unit ring → 2 px; the opacity is folded into the circle's colours.
+        let ellipse = PrimitiveInstance(transform: SIMD4(2, 0, 0, 2), translation: SIMD4(10, 20, 0, 1),
+                                        shape: SIMD4(1, 1, 3, 3), shapeExtra: SIMD4(0, 0, 0.5, 0),
+                                        fillColor: SIMD4(0, 0, 1, 1), strokeColor: SIMD4(1, 0, 0, 0.5))
+        let frame = Frame(width: 40, height: 30, primitives: [ellipse])
+        #expect(frame.circles.count == 1 && frame.instances.isEmpty)
+        #expect(try body(frame) == """
+            <g opacity=".5">
+            <circle cx="12" cy="22" r="6" fill="#0000ff" stroke="#ff0000" stroke-opacity=".5" stroke-width="2"/>
+            </g>
+
+            """)
+    }
+
     @Test func polygonBandsBecomeOnePathOfRegionsLeftOfTheirEdges() throws {
         // A square from (1, 1) to (3, 3) in one band; its horizontal edges add no crossings.
         let edges: [SIMD4<Float>] = [SIMD4(1, 1, 3, 1), SIMD4(3, 1, 3, 3), SIMD4(3, 3, 1, 3), SIMD4(1, 3, 1, 1)]
@@ -72,12 +87,12 @@ struct SVGDocumentTests {
         #expect(try body(frame) == """
             <defs>
             <mask id="m1" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
-            <ellipse cx="5" cy="5" rx="4" ry="4" fill="#fff" fill-opacity=".25"/>
+            <circle cx="5" cy="5" r="4" fill="#fff" fill-opacity=".25"/>
             </mask>
             <clipPath id="c1"><rect x="-3" y="-3" width="6" height="6" rx="1" transform="translate(5 5)"/></clipPath>
             </defs>
             <g clip-path="url(#c1)"><g opacity=".5" mask="url(#m1)">
-            <ellipse cx="5" cy="5" rx="4" ry="4" fill="#ff0000"/>
+            <circle cx="5" cy="5" r="4" fill="#ff0000"/>
             </g></g>
 
             """)

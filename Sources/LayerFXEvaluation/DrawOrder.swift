@@ -1,0 +1,114 @@
+import LayerFXPrimitives
+
+/// The primitives of a frame being built, typed as the frame holds them
+/// (plain device circles and other instances, each in an array of its own)
+/// with the draw order as a list of positions pointing into the two arrays.
+///
+/// Positions are what the builder's offscreen layers remember and edit
+/// (drop a layer's contents, dissolve its marker, fade its one shape).
+/// Every edit keeps each array in draw order with no entry left unpointed-at,
+/// so the finished ``runs`` cover both arrays once, in order.
+struct DrawOrder {
+    private(set) var circles: [DeviceCircle] = []
+    private(set) var instances: [PrimitiveInstance] = []
+    /// One entry per primitive, in draw order: `i ≥ 0` is `instances[i]`,
+    /// `i < 0` is `circles[~i]`.
+    private var entries: [Int] = []
+
+    /// Primitives so far, circles and instances.
+    var count: Int { entries.count }
+
+    /// Where the order stands: what ``truncate(to:)`` goes back to.
+    struct Mark {
+        let position: Int, circles: Int, instances: Int
+    }
+
+    /// The order as it is now.
+    var mark: Mark { Mark(position: entries.count, circles: circles.count, instances: instances.count) }
+
+    /// Makes room for `n` primitives of either type.
+    mutating func reserveCapacity(_ n: Int) {
+        entries.reserveCapacity(n)
+        circles.reserveCapacity(n)
+        instances.reserveCapacity(n)
+    }
+
+    /// Draws `circle` next.
+    mutating func append(_ circle: DeviceCircle) {
+        entries.append(~circles.count)
+        circles.append(circle)
+    }
+
+    /// Draws `instance` next.
+    mutating func append(_ instance: PrimitiveInstance) {
+        entries.append(instances.count)
+        instances.append(instance)
+    }
+
+    /// Drops everything appended since `mark`.
+    mutating func truncate(to mark: Mark) {
+        entries.removeSubrange(mark.position...)
+        circles.removeSubrange(mark.circles...)
+        instances.removeSubrange(mark.instances...)
+    }
+
+    /// The kind of the primitive at `position` (a circle is an ellipse).
+    func kind(at position: Int) -> ShapeKind {
+        let entry = entries[position]
+        return entry < 0 ? .ellipse : instances[entry].kind
+    }
+
+    /// The device box the primitive at `position` may touch.
+    func deviceBounds(at position: Int) -> SIMD4<Float> {
+        let entry = entries[position]
+        return entry < 0 ? circles[~entry].deviceBounds : instances[entry].deviceBounds
+    }
+
+    /// Multiplies the opacity of the primitive at `position` by `opacity`.
+    mutating func fade(at position: Int, by opacity: Float) {
+        let entry = entries[position]
+        if entry < 0 { circles[~entry].fade(by: opacity) } else { instances[entry].shapeExtra.z *= opacity }
+    }
+
+    /// Replaces the instance at `position` (a marker's final bounds).
+    mutating func replaceInstance(at position: Int, with instance: PrimitiveInstance) {
+        instances[entries[position]] = instance
+    }
+
+    /// Removes the instance at `position` (a dissolved layer's marker).
+    mutating func removeInstance(at position: Int) {
+        let removed = entries.remove(at: position)
+        instances.remove(at: removed)
+        for i in position..<entries.count where entries[i] > removed { entries[i] -= 1 }
+    }
+
+    /// Appends `other`'s primitives after these, its path bands' first
+    /// edges moved on by `edgeOffset` (the edges before them).
+    mutating func append(contentsOf other: DrawOrder, edgeOffset: Float) {
+        let circleBase = circles.count, instanceBase = instances.count
+        entries.append(contentsOf: other.entries.lazy.map { $0 < 0 ? ~(~$0 + circleBase) : $0 + instanceBase })
+        circles += other.circles
+        instances += other.instances
+        if edgeOffset > 0 {
+            for i in instanceBase..<instances.count where instances[i].kind == .path {
+                instances[i].shapeExtra.x += edgeOffset
+            }
+        }
+    }
+
+    /// The draw order as the frame's runs.
+    var runs: [DrawRun] {
+        var runs: [DrawRun] = []
+        var circleEnd = 0, instanceEnd = 0
+        for entry in entries {
+            if entry < 0 {
+                circleEnd += 1
+                runs.extend(.circles, to: circleEnd)
+            } else {
+                instanceEnd += 1
+                runs.extend(.instances, to: instanceEnd)
+            }
+        }
+        return runs
+    }
+}
