@@ -448,6 +448,13 @@ LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const l
     }
 }
 
+/* Blends the constant premultiplied `color` onto columns x0...x1 of rows
+ * y0...y1. */
+LFX_VECTOR_INLINE void fill_constant_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int y0, int y1,
+                                          int x0, int x1, const uint8_t color[4]) {
+    for (int y = y0; y <= y1; y++) blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, x0, x1, color);
+}
+
 LFX_CLONES
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                          int first_row, int last_row, const lfx_shape *s,
@@ -461,9 +468,24 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     int decides = plan->bounded && !s->every_pixel;
     /* Tiles of 4×4 blocks are classified first (the distance bound holds for
      * any box): a tile untouched or interior as a whole spares its blocks
-     * their own classification. */
+     * their own classification. Consecutive solid interior tiles of a row of
+     * tiles (no occupancy map to follow) are filled together, one run a row,
+     * from column `solid_from`. */
+    int solid_from = -1;
     FOR_EACH_TILE(first_row, last_row, min_x, max_x) {
         int tile = decides ? classify_block(s, k, plan, tx, tx_end, ty, ty_end) : BLOCK_SHADED;
+        if (tile == BLOCK_INTERIOR && !gradient && interior_visible && !occupancy) {
+            if (solid_from < 0) solid_from = tx;
+            if (tx_end == max_x) {
+                fill_constant_rows(image, stride, image_y0, ty, ty_end, solid_from, tx_end, plan->interior);
+                solid_from = -1;
+            }
+            continue;
+        }
+        if (solid_from >= 0) {
+            fill_constant_rows(image, stride, image_y0, ty, ty_end, solid_from, tx - 1, plan->interior);
+            solid_from = -1;
+        }
         if (tile == BLOCK_UNTOUCHED || (tile == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
       FOR_EACH_BLOCK(ty, ty_end, tx, tx_end) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;

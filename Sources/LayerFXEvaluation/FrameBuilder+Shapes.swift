@@ -42,6 +42,12 @@ extension FrameBuilder {
             guard r.size.width > 0, r.size.height > 0 else { return }
             kind = .ellipse
             shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+        case .roundedRect(let rect, let cornerRadius) where Self.isCircle(rect.standardized.size, cornerRadius):
+            // A square rounded all the way (the radius is at most half a side)
+            // is a circle: drawn as one, by the circle paths when plain.
+            let r = rect.standardized
+            kind = .ellipse
+            shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
         case .roundedRect(let rect, let cornerRadius):
             let r = rect.standardized
             guard r.size.width > 0 || r.size.height > 0 else { return }
@@ -69,6 +75,12 @@ extension FrameBuilder {
         guard (t.x * t.w - t.y * t.z).isNormal, instance.isFinite else { return }
         if let circle = DeviceCircle(instance) { order.append(circle) } else { order.append(instance) }
         shapeCount += 1
+    }
+
+    /// Whether a rounded rectangle of `size` and `cornerRadius` is a circle:
+    /// a square whose radius (at most half a side) reaches half a side.
+    static func isCircle(_ size: Size, _ cornerRadius: Double) -> Bool {
+        size.width == size.height && size.width > 0 && cornerRadius >= size.width / 2
     }
 
     /// A gradient layer's content paint (core-animation.md §8): start and end

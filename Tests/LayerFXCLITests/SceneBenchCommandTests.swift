@@ -21,7 +21,9 @@ struct SceneBenchCommandTests {
         // JSON keeps about 15 digits of each time.
         #expect(abs(min - sorted[0]) <= 1e-9 * min && abs(median - (sorted[2] + sorted[3]) / 2) <= 1e-9 * median)
         let evaluation = try #require(object["evaluate_median_ms"] as? Double)
-        #expect(evaluation > 0 && evaluation <= median)
+        // The next frame is evaluated while one is drawn, so a frame may take less than an evaluation;
+        // the whole run takes longer than one.
+        #expect(evaluation > 0 && evaluation <= times.reduce(0, +))
     }
 
     @Test func textNamesTheSceneSizeAndTimes() throws {

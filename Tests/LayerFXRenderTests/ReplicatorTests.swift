@@ -95,17 +95,17 @@ struct ReplicatorTests {
 /// evaluated, its three dots match test-vectors.md table 5c at t = 0.25.
 @Test func typingDotsExampleMatchesTable5c() throws {
     let scene = try SceneLoader.load(contentsOfFile: Repository.example("typing-dots.json"))
-    // The dots are the 10 × 10 rounded rectangles (the balloon comes first, in as many primitives as its path needs).
-    let dots = try SceneEvaluator().frame(for: scene, at: 0.25).instances.filter { $0.shape == SIMD4(5, 5, 5, 5) }
+    // The dots are 10 × 10 squares rounded all the way: circles (the balloon is a path, drawn as polygon bands).
+    let dots = try SceneEvaluator().frame(for: scene, at: 0.25).circles
     // Instance 0 (opacity −0.023 → 0) is culled; instances 1 and 2 remain.
     #expect(dots.count == 2)
     let expected: [(opacity: Float, scale: Float, dy: Float, x: Float)] = [
         (0.389507, 1.183148, -6.104925, 100), (0.895595, 1.031322, -1.044055, 116),
     ]
     for (dot, row) in zip(dots, expected) {
-        #expect(abs(dot.shapeExtra.z - row.opacity) < 1e-5)
-        #expect(abs(dot.transform.x / 2 - row.scale) < 1e-5)          // scale 2 px per point
-        #expect(abs(dot.translation.y / 2 - (52 + row.dy - 5 * row.scale)) < 1e-4)  // top-left of the bounds
-        #expect(abs(dot.translation.x / 2 - (row.x - 5 * row.scale)) < 1e-4)
+        #expect(abs(dot.fill.w - row.opacity) < 1e-5)                 // an opaque dot colour times the opacity
+        #expect(abs(dot.geometry.z / 2 - 5 * row.scale) < 1e-5)       // radius, 2 px per point
+        #expect(abs(dot.geometry.y / 2 - (52 + row.dy)) < 1e-4)       // the centre
+        #expect(abs(dot.geometry.x / 2 - row.x) < 1e-4)
     }
 }
