@@ -256,29 +256,39 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
     int min_x, max_x;
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
+    /* Consecutive blocks of a row of blocks whose every pixel is exactly
+     * fill × opacity are blended together, one run a row, from `solid_from`. */
+    int solid_from = -1;
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
-        if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
-        float local_edges[4 * LOCAL_EDGES];
-        band local;
-        if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
-        /* No edge near: every pixel has the offset's fill state, exactly. */
-        int constant = local.count == 0 && !s->every_pixel;
-        int inside = constant && contains(&local, local.winding_offset);
-        if (constant && !inside) continue;
-        int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
-        if (clips == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
-        int inside_clips = clips == CLIP_INSIDE;
-        if (inside && inside_clips) {
-            /* Every pixel's color is exactly fill × opacity. */
-            for (int y = by; y <= y_end; y++) {
-                blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, bx, x_end, s->plan.interior);
+        int solid = 0;
+        do {
+            if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) break;
+            float local_edges[4 * LOCAL_EDGES];
+            band local;
+            if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
+            /* No edge near: every pixel has the offset's fill state, exactly. */
+            int constant = local.count == 0 && !s->every_pixel;
+            int inside = constant && contains(&local, local.winding_offset);
+            if (constant && !inside) break;
+            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
+            if (clips == CLIP_OUTSIDE) break;   /* coverage exactly 0: nothing to blend */
+            int inside_clips = clips == CLIP_INSIDE;
+            if (inside && inside_clips) {
+                solid = 1;
+                break;
             }
-            continue;
-        }
-        for (int y = by; y <= y_end; y++) {
-            uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-            if (s->every_pixel) blend_each(row, bx, x_end, (float)y + 0.5f, s, &local);
-            else blend_run(row, bx, x_end, (float)y + 0.5f, s, &local, inside, inside_clips);
+            for (int y = by; y <= y_end; y++) {
+                uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+                if (s->every_pixel) blend_each(row, bx, x_end, (float)y + 0.5f, s, &local);
+                else blend_run(row, bx, x_end, (float)y + 0.5f, s, &local, inside, inside_clips);
+            }
+        } while (0);
+        if (solid && solid_from < 0) solid_from = bx;
+        /* A solid run ends before a block that is not solid, and at the row's end. */
+        if (solid_from >= 0 && (!solid || x_end == max_x)) {
+            fill_constant_rows(image, stride, image_y0, by, y_end, solid_from, solid ? x_end : bx - 1,
+                               s->plan.interior);
+            solid_from = -1;
         }
     }
 }

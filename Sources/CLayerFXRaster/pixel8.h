@@ -74,6 +74,14 @@ LFX_VECTOR_INLINE void blend_constant_run(uint8_t *row, int x0, int x1, const ui
     }
 }
 
+/* Blends the constant premultiplied `color` onto columns x0...x1 of rows
+ * y0...y1 of an image whose row image_y0 is at `image`, rows `stride` bytes
+ * apart. */
+LFX_VECTOR_INLINE void fill_constant_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int y0, int y1,
+                                          int x0, int x1, const uint8_t color[4]) {
+    for (int y = y0; y <= y1; y++) blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, x0, x1, color);
+}
+
 /* Blends eight premultiplied colors (channel vectors c[0...3]) onto the
  * RGBA8 pixels x...x+7 of `row`, as blend_into does one by one (a color
  * that quantizes to 0 leaves its pixel as it is, as blend_into's skip). */

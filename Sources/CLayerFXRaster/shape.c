@@ -448,13 +448,6 @@ LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const l
     }
 }
 
-/* Blends the constant premultiplied `color` onto columns x0...x1 of rows
- * y0...y1. */
-LFX_VECTOR_INLINE void fill_constant_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int y0, int y1,
-                                          int x0, int x1, const uint8_t color[4]) {
-    for (int y = y0; y <= y1; y++) blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, x0, x1, color);
-}
-
 LFX_CLONES
 void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                          int first_row, int last_row, const lfx_shape *s,
