@@ -2,20 +2,23 @@
 /// `Shaders/primitive.vert.glsl` computes it (the CPU backend and the
 /// evaluator's offscreen-layer bounds use this; change them together).
 extension PrimitiveInstance {
-    /// The quad's four corners in device pixels: for shapes, the local
-    /// bounding box plus half the stroke and a 2-pixel antialiasing margin,
+    /// The axis-aligned box around the quad's four corners in device pixels:
+    /// (minX, minY, maxX, maxY). The quad is, for shapes, the local bounding
+    /// box plus half the stroke and a 2-pixel antialiasing margin,
     /// transformed; for glyphs, the local quad transformed; for path bands
-    /// and composites, the device rectangle in `shape`.
-    public var deviceQuad: [SIMD2<Float>] {
-        let corners: [SIMD2<Float>] = [SIMD2(-1, -1), SIMD2(1, -1), SIMD2(-1, 1), SIMD2(1, 1)]
+    /// and markers, the device rectangle in `shape`.
+    public var deviceBounds: SIMD4<Float> {
+        var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
+        func include(_ p: SIMD2<Float>) { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        let center: SIMD2<Float>, half: SIMD2<Float>
         switch kind {
         case .path, .composite, .beginLayer, .beginMask:
-            let lo = SIMD2(shape.x, shape.y), hi = SIMD2(shape.z, shape.w)
-            return corners.map { c in SIMD2(c.x < 0 ? lo.x : hi.x, c.y < 0 ? lo.y : hi.y) }
+            include(SIMD2(shape.x, shape.y)); include(SIMD2(shape.z, shape.y))
+            include(SIMD2(shape.x, shape.w)); include(SIMD2(shape.z, shape.w))
+            return SIMD4(lo.x, lo.y, hi.x, hi.y)
         case .glyph:
-            let center = SIMD2(shape.x + shape.z, shape.y + shape.w) * 0.5
-            let half = SIMD2(shape.z - shape.x, shape.w - shape.y) * 0.5
-            return corners.map { toDevice(center + $0 * half) }
+            center = SIMD2(shape.x + shape.z, shape.y + shape.w) * 0.5
+            half = SIMD2(shape.z - shape.x, shape.w - shape.y) * 0.5
         case .ellipse, .roundedRect, .star:
             let a = transform.x, b = transform.y, c = transform.z, d = transform.w
             // Smallest singular value of the linear part: one device pixel is at
@@ -24,17 +27,12 @@ extension PrimitiveInstance {
             let det = abs(a * d - b * c)
             let sigmaMin = max(0.5 * (s - max(s * s - 4 * det * det, 0).squareRoot()), 0).squareRoot()
             let margin = 2 / max(sigmaMin, 1e-6)
-            let extent = (kind == .star ? SIMD2(shape.z, shape.z) : SIMD2(shape.z, shape.w))
+            center = SIMD2(shape.x, shape.y)
+            half = (kind == .star ? SIMD2(shape.z, shape.z) : SIMD2(shape.z, shape.w))
                 + SIMD2(repeating: 0.5 * translation.w + margin)
-            let center = SIMD2(shape.x, shape.y)
-            return corners.map { toDevice(center + $0 * extent) }
         }
-    }
-
-    /// The axis-aligned box around ``deviceQuad``: (minX, minY, maxX, maxY).
-    public var deviceBounds: SIMD4<Float> {
-        var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
-        for p in deviceQuad { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        include(toDevice(center + SIMD2(-1, -1) * half)); include(toDevice(center + SIMD2(1, -1) * half))
+        include(toDevice(center + SIMD2(-1, 1) * half)); include(toDevice(center + SIMD2(1, 1) * half))
         return SIMD4(lo.x, lo.y, hi.x, hi.y)
     }
 
