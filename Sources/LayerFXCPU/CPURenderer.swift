@@ -62,44 +62,46 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
         let width = frame.width, height = frame.height
-        var prepared: [PreparedPrimitive] = []
-        prepared.reserveCapacity(frame.circles.count + frame.instances.count)
-        for run in frame.runs {
-            switch run.kind {
-            case .circles:
-                for circle in frame.circles[run.range] {
-                    if let ready = PreparedPrimitive(circle, width: width, height: height) { prepared.append(ready) }
-                }
-            case .instances:
-                for primitive in frame.instances[run.range] {
-                    if let ready = PreparedPrimitive(primitive, width: width, height: height) { prepared.append(ready) }
-                }
-            }
-        }
-        // Rows each drawn primitive touches (markers and composites are never
-        // skipped here) and where its circle is, if it is one.
-        var circles: [lfx_circle] = []
-        var shapes: [lfx_shape] = []
-        var kernels: [KernelChoice] = []
-        shapes.reserveCapacity(prepared.count)
-        kernels.reserveCapacity(prepared.count)
-        let rows = prepared.map { primitive -> SIMD4<Int32> in
-            var shapeIndex: Int32 = -1
-            if primitive.kind.rawValue <= ShapeKind.glyph.rawValue && primitive.circle == nil
-                || primitive.kind == .composite {
+        // Each primitive that touches the frame, in order, with the rows it
+        // touches (markers and composites are never skipped here), where its
+        // circle or its shape record is, and its kind.
+        var prepared: [PreparedPrimitive] = [], rows: [SIMD4<Int32>] = [], kinds: [ShapeKind] = []
+        var circles: [lfx_circle] = [], shapes: [lfx_shape] = [], kernels: [KernelChoice] = []
+        let count = frame.circles.count + frame.instances.count
+        prepared.reserveCapacity(count); rows.reserveCapacity(count); kinds.reserveCapacity(count)
+        circles.reserveCapacity(frame.circles.count)
+        shapes.reserveCapacity(frame.instances.count); kernels.reserveCapacity(frame.instances.count)
+        let edgeCount = frame.pathEdges.count, everyPixel = shadesEveryPixel
+        func add(_ primitive: PreparedPrimitive) {
+            var shapeIndex: Int32 = -1, circleIndex: Int32 = -1
+            let drawn = primitive.kind.rawValue <= ShapeKind.glyph.rawValue
+            if drawn && primitive.circle == nil || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
-                shapes.append(lfx_shape(primitive, everyPixel: shadesEveryPixel))
-                kernels.append(KernelChoice(primitive, edgeCount: frame.pathEdges.count))
+                shapes.append(lfx_shape(primitive, everyPixel: everyPixel))
+                kernels.append(KernelChoice(primitive, edgeCount: edgeCount))
             }
-            guard primitive.kind.rawValue <= ShapeKind.glyph.rawValue else { return SIMD4(.min, .max, -1, shapeIndex) }
-            var circleIndex: Int32 = -1
             if let circle = primitive.circle {
                 circleIndex = Int32(circles.count)
                 circles.append(circle)
             }
-            return SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
+            rows.append(drawn ? SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
+                              : SIMD4(.min, .max, -1, shapeIndex))
+            kinds.append(primitive.kind)
+            prepared.append(primitive)
         }
-        let groups = try LayerNesting.groups(of: prepared.map(\.kind))
+        for run in frame.runs {
+            switch run.kind {
+            case .circles:
+                for circle in frame.circles[run.range] {
+                    if let ready = PreparedPrimitive(circle, width: width, height: height) { add(ready) }
+                }
+            case .instances:
+                for primitive in frame.instances[run.range] {
+                    if let ready = PreparedPrimitive(primitive, width: width, height: height) { add(ready) }
+                }
+            }
+        }
+        let groups = try LayerNesting.groups(of: kinds)
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight

@@ -33,6 +33,15 @@ struct DrawOrder {
         instances.reserveCapacity(n)
     }
 
+    /// Makes room for `n` more instances (a path's bands), growing
+    /// geometrically as appending does.
+    mutating func reserveInstances(_ n: Int) {
+        let needed = instances.count + n
+        guard instances.capacity < needed else { return }
+        instances.reserveCapacity(max(needed, 2 * instances.capacity))
+        entries.reserveCapacity(max(entries.count + n, 2 * entries.capacity))
+    }
+
     /// Draws `circle` next.
     mutating func append(_ circle: DeviceCircle) {
         entries.append(~circles.count)

@@ -98,6 +98,7 @@ extension FrameBuilder {
         let color = color.clamped
         let vector = SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha))
         let shapesBefore = shapeCount
+        order.reserveInstances(bands.pieces.count)
         for piece in bands.pieces {
             guard chargePixels(x0: Double(piece.x0), y0: Double(piece.y0), x1: Double(piece.x1), y1: Double(piece.y1)),
                   charge(.edgeTests, (piece.x1 - piece.x0) * (piece.y1 - piece.y0) * piece.edges.count) else { continue }
