@@ -43,18 +43,22 @@ flat in uvec4 v_stops1;
 
 // Polygon edges (x0, y0, x1, y1) in device pixels, LFX_EDGE_ROW_LENGTH per row
 // (RGBA32F); the glyph atlas (R8); the offscreen layer being composited and
-// its mask (RGBA8, device-sized).
+// its mask (RGBA8, as large as the layer's rectangle).
 uniform highp sampler2D u_edges;
 uniform highp sampler2D u_atlas;
 uniform highp sampler2D u_layer;
 uniform highp sampler2D u_mask;
 // (edge value, distance range) of the glyph atlas.
 uniform vec2 u_atlasDecode;
+// The composited layer's rectangle in device pixels (x0, y0, x1, y1); its
+// first pixel is the layer's texel (0, 0).
+uniform vec4 u_layerRect;
 
 out vec4 fragColor;
 
 // Window position of the frame's first pixel: (0, 0) in LayerFX's own target,
-// the rectangle's corner when drawing into a host's framebuffer.
+// the rectangle's corner when drawing into a host's framebuffer, minus the
+// layer's corner when drawing into an offscreen layer.
 uniform vec2 u_origin;
 
 const float PI = 3.14159265358979;
@@ -348,9 +352,11 @@ void main() {
     if (kind == LFX_KIND_PATH) {
         color = premultiplied(v_fillColor) * pathCoverage(device);
     } else if (kind == LFX_KIND_COMPOSITE) {
-        ivec2 pixel = ivec2(device);
-        color = texelFetch(u_layer, pixel, 0);
-        if (v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
+        // The layer's texel (0, 0) is its rectangle's first device pixel; outside it the layer is clear.
+        bool inside = all(greaterThanEqual(device, u_layerRect.xy)) && all(lessThan(device, u_layerRect.zw));
+        ivec2 pixel = ivec2(device - u_layerRect.xy);
+        color = inside ? texelFetch(u_layer, pixel, 0) : vec4(0.0);
+        if (inside && v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
     } else {
         vec2 t = device - v_translation.xy;
         vec2 p = vec2(v_inverse.x * t.x + v_inverse.z * t.y, v_inverse.y * t.x + v_inverse.w * t.y);

@@ -29,7 +29,8 @@ struct PreparedPrimitive: Sendable {
     let minX: Int, maxX: Int, minY: Int, maxY: Int
 
     /// Returns nil for a drawn primitive whose quad touches no pixel of a
-    /// `width`×`height` frame (markers are always kept).
+    /// `width`×`height` frame (markers and composites are always kept: they
+    /// structure the list).
     init?(_ p: PrimitiveInstance, width: Int, height: Int) {
         let a = p.transform.x, b = p.transform.y, c = p.transform.z, d = p.transform.w
         let invDet = 1 / (a * d - b * c)
@@ -37,7 +38,7 @@ struct PreparedPrimitive: Sendable {
         kind = p.kind
         circle = nil
         let box = p.deviceBounds
-        let isMarker = kind == .beginLayer || kind == .beginMask
+        let isMarker = kind == .beginLayer || kind == .beginMask || kind == .composite
         guard isMarker || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
         (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
         guard isMarker || (minX <= maxX && minY <= maxY) else { return nil }

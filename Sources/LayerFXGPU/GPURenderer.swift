@@ -14,8 +14,8 @@ import Glibc
 /// kind); each run of consecutive drawn primitives of one variant between
 /// offscreen-layer markers is one instanced draw call. The frame's plain device circles (`DeviceCircle`) go
 /// up in a second buffer and are drawn by a program of their own (`CirclePass`), a call per run.
-/// Offscreen layers are RGBA8 textures the size of the frame, taken from a
-/// pool; a composite samples them. Polygon edges go up
+/// Offscreen layers are RGBA8 textures as large as the layer's rectangle,
+/// taken from a pool; a composite samples them. Polygon edges go up
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
 /// its generation changes). The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
@@ -165,7 +165,6 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
         if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
-        layers.prepare(width: frame.width, height: frame.height)
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         if !frame.circles.isEmpty { circlePass.upload(frame.circles) }
@@ -176,7 +175,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
             }
         }
-        var open: [(target: OffscreenLayerPool.Target, bounds: SIMD4<Float>)] = []
+        var open: [(target: OffscreenLayerPool.Target, rect: LayerRect)] = []
         // Where the bound target's device pixel (0, 0) is.
         uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
         for run in frame.runs {
@@ -195,16 +194,18 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 drawnStart = i + 1
                 switch kind {
                 case .beginLayer, .beginMask:
-                    let layer = try layers.acquire()
-                    open.append((layer, primitive.shape))
-                    layers.bindClearing(layer, bounds: primitive.shape)
-                    uniforms.origin = .zero
+                    let rect = LayerRect(primitive.shape, frameWidth: frame.width, frameHeight: frame.height)
+                    let layer = try layers.acquire(for: rect)
+                    open.append((layer, rect))
+                    layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
+                    uniforms.origin = rect.drawingOrigin
                 case .composite:
                     let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
-                    guard let content = open.popLast()?.target else { break }
+                    guard let (content, rect) = open.popLast() else { break }
+                    uniforms.layerRect = rect.sampled
                     if let below = open.last {
-                        layers.bind(below.target, bounds: below.bounds)
-                        uniforms.origin = .zero
+                        layers.bind(below.target, rect: below.rect, frameWidth: frame.width, frameHeight: frame.height)
+                        uniforms.origin = below.rect.drawingOrigin
                     } else {
                         target.bind()
                         uniforms.origin = SIMD2(Float(target.x), Float(target.y))

@@ -38,11 +38,14 @@ struct PrimitivePrograms {
         var origin = SIMD2<Float>.zero
         /// The glyph atlas's (edge value, distance range) (`u_atlasDecode`).
         var atlasDecode = SIMD2<Float>.zero
+        /// The device rectangle of the offscreen layer a composite samples
+        /// (`u_layerRect`, see `LayerRect.sampled`).
+        var layerRect = SIMD4<Float>.zero
     }
 
     private struct Entry {
         let program: ShaderProgram
-        let viewport: GLint, origin: GLint, atlasDecode: GLint
+        let viewport: GLint, origin: GLint, atlasDecode: GLint, layerRect: GLint
         var uploaded: Uniforms?
     }
 
@@ -57,6 +60,8 @@ struct PrimitivePrograms {
         glUniform2f(entry.viewport, uniforms.viewport.x, uniforms.viewport.y)
         glUniform2f(entry.origin, uniforms.origin.x, uniforms.origin.y)
         glUniform2f(entry.atlasDecode, uniforms.atlasDecode.x, uniforms.atlasDecode.y)
+        let rect = uniforms.layerRect
+        glUniform4f(entry.layerRect, rect.x, rect.y, rect.z, rect.w)
         entries[variant]!.uploaded = uniforms
     }
 
@@ -76,6 +81,7 @@ struct PrimitivePrograms {
         }
         return Entry(program: program, viewport: glGetUniformLocation(program.id, "u_viewport"),
                      origin: glGetUniformLocation(program.id, "u_origin"),
-                     atlasDecode: glGetUniformLocation(program.id, "u_atlasDecode"), uploaded: nil)
+                     atlasDecode: glGetUniformLocation(program.id, "u_atlasDecode"),
+                     layerRect: glGetUniformLocation(program.id, "u_layerRect"), uploaded: nil)
     }
 }

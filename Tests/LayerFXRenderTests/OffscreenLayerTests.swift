@@ -10,6 +10,8 @@ struct OffscreenLayerTests {
         BackendCheck("groupOpacityFadesTheCompositeNotEachLayer", groupOpacityFadesTheCompositeNotEachLayer),
         BackendCheck("maskAlphaMultipliesTheLayer", maskAlphaMultipliesTheLayer),
         BackendCheck("clipsDeeperThanTwoNestOffscreenLayers", clipsDeeperThanTwoNestOffscreenLayers),
+        BackendCheck("layersAwayFromTheOriginLandInPlace", layersAwayFromTheOriginLandInPlace),
+        BackendCheck("markersWithAnyBoundsDrawWithinTheFrame", markersWithAnyBoundsDrawWithinTheFrame),
     ]
 
     @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
@@ -49,6 +51,51 @@ struct OffscreenLayerTests {
         #expect(image[5, 5] == SIMD4(255, 127, 127, 255), "red alone")
         #expect(image[20, 20] == SIMD4(127, 255, 127, 255), "green over red, faded as a group")
         #expect(image[35, 35] == SIMD4(127, 255, 127, 255), "green alone")
+    }
+
+    static func layersAwayFromTheOriginLandInPlace(_ backend: any RenderBackend) throws {
+        // The faded group of red under green as above, moved to (50, 30) and
+        // nested in a faded group of its own: each layer holds only the pixels
+        // it covers, and they must come back where they were drawn.
+        let red = Color(red: 1, green: 0, blue: 0), green = Color(red: 0, green: 1, blue: 0)
+        var inner = Self.container([Self.square(0, 0, 30, red), Self.square(10, 10, 30, green)], opacity: 0.5)
+        inner.properties.position = Point(x: 70, y: 50)
+        var outer = Self.container([inner, Self.square(0, 0, 10, .black)])
+        outer.properties.bounds = Rect(x: 0, y: 0, width: 120, height: 100)
+        outer.properties.position = Point(x: 60, y: 50)
+        outer.properties.opacity = 0.999
+        let scene = Scene(size: Size(width: 120, height: 100), backgroundColor: .white, layers: [outer])
+        let frame = try SceneEvaluator().frame(for: scene, at: 0)
+        #expect(frame.instances.map(\.kind).filter { $0 == .beginLayer }.count == 2)
+        let image = try backend.render(frame)
+        // Through the outer group's 0.999 (255 → 255·0.999 = 254.7 → 255): the inner values as above.
+        #expect(image[55, 35] == SIMD4(255, 127, 127, 255), "red alone")
+        #expect(image[75, 55] == SIMD4(127, 255, 127, 255), "green over red, faded as a group")
+        #expect(image[85, 65] == SIMD4(127, 255, 127, 255), "green alone")
+        #expect(image[5, 5] == SIMD4(0, 0, 0, 255), "the outer layer's own square at its corner")
+        #expect(image[45, 25] == SIMD4(255, 255, 255, 255) && image[95, 75] == SIMD4(255, 255, 255, 255))
+    }
+
+    static func markersWithAnyBoundsDrawWithinTheFrame(_ backend: any RenderBackend) throws {
+        // A black square faded to 0.5 through a layer whose rectangle reaches
+        // beyond the frame (the frame is what it covers) or is empty (nothing).
+        let square = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 1, 0),
+                                       shape: SIMD4(8, 8, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                       fillColor: SIMD4(0, 0, 0, 1), strokeColor: .zero)
+        func frame(_ bounds: SIMD4<Float>) -> Frame {
+            Frame(width: 16, height: 16, background: SIMD4(1, 1, 1, 1),
+                  primitives: [.beginLayer(bounds: bounds), square, .composite(bounds: bounds, opacity: 0.5, masked: false)])
+        }
+        for (bounds, centre) in [(SIMD4<Float>(-50, -50, 500, 500), SIMD4<UInt8>(127, 127, 127, 255)),
+                                 (SIMD4(12, 12, 12, 12), SIMD4(255, 255, 255, 255))] {
+            let image = try backend.render(frame(bounds))
+            #expect(image[8, 8] == centre, "bounds \(bounds)")
+            #expect(image[1, 1] == SIMD4(255, 255, 255, 255), "bounds \(bounds)")
+        }
+        // Non-finite or enormous rectangles (which evaluation never makes) draw or throw; they never trap.
+        for bounds in [SIMD4<Float>(-.infinity, .nan, .infinity, .nan), SIMD4(-1e30, -1e30, 1e30, 1e30)] {
+            _ = try? backend.render(frame(bounds))
+        }
     }
 
     @Test func oneShapeTakesTheOpacityWithoutAnOffscreenLayer() throws {
