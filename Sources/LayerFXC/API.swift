@@ -13,9 +13,9 @@ import Glibc
 public func lfx_get_version(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMutablePointer<Int32>?,
                             _ patch: UnsafeMutablePointer<Int32>?) -> Int32 {
     perform("lfx_get_version") {
-        major?.pointee = LFXVersion.major
-        minor?.pointee = LFXVersion.minor
-        patch?.pointee = LFXVersion.patch
+        major?.pointee = LayerFXVersion.major
+        minor?.pointee = LayerFXVersion.minor
+        patch?.pointee = LayerFXVersion.patch
     }
 }
 

@@ -53,15 +53,6 @@ enum LFXRenderFlag {
     static let straightAlpha: UInt32 = 1 << 2
 }
 
-/// `LAYERFX_VERSION_MAJOR/MINOR/PATCH` of the library (the header's macros
-/// must match; the drift test checks).
-enum LFXVersion {
-    static let major: Int32 = 0
-    static let minor: Int32 = 1
-    static let patch: Int32 = 0
-}
-
-
 /// A failed C call: the result code and the message `lfx_last_error` returns.
 struct CAPIError: Error {
     let code: LFXResult

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayerFX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,6 +24,7 @@ struct LayerFXCommand: ParsableCommand {
               layerfx info
               layerfx bench ripples --count 100000 --backend cpu
             """,
+        version: LayerFXVersion.string,
         subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self, BenchCommand.self])
 
     /// Parses the command line and runs the command. A usage error (unknown

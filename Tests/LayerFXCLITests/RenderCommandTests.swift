@@ -84,6 +84,13 @@ struct RenderCommandTests {
         #expect(render.stdout.contains("Examples:"))
     }
 
+    @Test func versionIsTheLibrarys() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(LayerFXVersion.string)\n")
+        #expect(LayerFXVersion.string == "0.1.0")
+    }
+
     @Test func infoReportsThreadsAndPlatform() throws {
         let result = try CLI.run(["info"])
         #expect(result.status == 0)

@@ -80,6 +80,7 @@ struct InstallTests {
             \(results.map { "    if (strcmp(lfx_result_name(\($0)), \"\($0)\") != 0) { printf(\"%s\\\\n\", \"\($0)\"); bad++; }" }.joined(separator: "\n"))
                 lfx_get_version(&major, &minor, &patch);
                 if (major != LAYERFX_VERSION_MAJOR || minor != LAYERFX_VERSION_MINOR || patch != LAYERFX_VERSION_PATCH) bad++;
+                if (strcmp(LAYERFX_VERSION_STRING, "\(LayerFXVersion.string)") != 0) bad++;
                 printf("%d functions, %d mismatches\\n", (int)(sizeof functions / sizeof functions[0]), bad);
                 return bad;
             }

@@ -220,7 +220,7 @@ struct MisuseTests {
         #expect(String(cString: lfx_last_error()).hasPrefix("lfx_scene_destroy: "))
         var major: Int32 = 0
         #expect(Outcome(lfx_get_version(&major, nil, nil)).message == "")
-        #expect(major == LFXVersion.major)
+        #expect(major == LayerFXVersion.major)
     }
 
     @Test func resultNames() {
