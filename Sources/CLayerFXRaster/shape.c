@@ -355,6 +355,68 @@ LFX_VECTOR_INLINE void ellipse_sdf8(float8 px, float8 py, const float shape[4], 
     *gy = centre ? (float8)0 : vy / k1;
 }
 
+/* sin and cos of eight angles of magnitude up to a few π (Cephes' sinf and
+ * cosf: a quarter turn taken off in three parts, then their polynomials on
+ * ±π/4, within an ulp or two). */
+LFX_VECTOR_INLINE void sincos8(float8 x, float8 *sine, float8 *cosine) {
+    float8 j = __builtin_elementwise_roundeven(x * 0.63661977236758134f);   /* x / (π/2) */
+    float8 r = ((x - j * 1.5703125f) - j * 4.837512969970703125e-4f) - j * 7.54978995489188216e-8f;
+    float8 z = r * r;
+    float8 s = r + r * z * ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f);
+    float8 c = 1 - 0.5f * z + z * z * ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f);
+    int8v q = __builtin_convertvector(j, int8v) & 3;
+    float8 sq = (q & 1) != 0 ? c : s, cq = (q & 1) != 0 ? s : c;
+    *sine = (q & 2) != 0 ? -sq : sq;
+    *cosine = ((q + 1) & 2) != 0 ? -cq : cq;
+}
+
+/* atan2(y, x) for eight lanes, to about 1e-5: star_sdf8 only picks a star's
+ * sector with it, and the sectors on either side of a boundary give the same
+ * distance. */
+LFX_VECTOR_INLINE float8 rough_atan2_8(float8 y, float8 x) {
+    float8 ax = abs8(x), ay = abs8(y);
+    float8 hi = max8(ax, ay), lo = min8(ax, ay);
+    float8 a = hi > 0 ? lo / hi : (float8)0;
+    float8 z = a * a;
+    float8 t = ((-0.0464964749f * z + 0.15931422f) * z - 0.327622764f) * z * a + a;
+    t = ay > ax ? 1.57079632679489662f - t : t;
+    t = x < 0 ? 3.14159265358979324f - t : t;
+    return y < 0 ? -t : t;
+}
+
+/* star_sdf, eight points at a time. The sector comes from rough_atan2_8;
+ * its angle's cosine and sine from sincos8, and the point is turned into
+ * the sector's frame by them (rather than through the angle's sine and
+ * cosine), so results agree with star_sdf to rounding. */
+LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], const star_constants *k,
+                                 float8 *d, float8 *gx, float8 *gy) {
+    float8 qx = px - shape[0], qy = py - shape[1];
+    float8 vx = qx * k->cr + qy * k->sr, vy = -qx * k->sr + qy * k->cr;
+    /* The angle from −y towards +x: atan2(vx, −vy). */
+    float8 theta = rough_atan2_8(vx, -vy);
+    float8 sector_angle = __builtin_elementwise_floor(theta / k->sector + 0.5f) * k->sector;
+    float8 sm, cm;
+    sincos8(sector_angle, &sm, &cm);
+    /* rho·(sin φ, cos φ) with φ the angle from the sector's middle. */
+    float8 sin_phi = vx * cm + vy * sm, fY = -vy * cm + vx * sm;
+    float8 fX = abs8(sin_phi);
+    float ax = 0, ay = shape[2];
+    float ex = k->bx - ax, ey = k->by - ay;
+    float8 wx = fX - ax, wy = fY - ay;
+    float8 h = min8(max8((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+    float8 dx = wx - ex * h, dy = wy - ey * h;
+    float8 dist = sqrt8(dx * dx + dy * dy);
+    float8 side = (ex * wy - ey * wx) < 0 ? (float8)-1.0f : (float8)1.0f;
+    int8v away = dist > 0;
+    float8 gfx = away ? dx * (side / dist) : (float8)0, gfy = away ? dy * (side / dist) : (float8)1;
+    gfx = sin_phi < 0 ? -gfx : gfx;
+    float8 gvx = gfx, gvy = -gfy;
+    /* The sector's turn plus the star's rotation (k->cr, k->sr). */
+    float8 cb = cm * k->cr - sm * k->sr, sb = sm * k->cr + cm * k->sr;
+    *d = side * dist;
+    *gx = gvx * cb - gvy * sb;
+    *gy = gvx * sb + gvy * cb;
+}
 
 /* gradient_color for eight local points (axial and radial gradients). */
 LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
@@ -389,18 +451,25 @@ LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, f
     }
 }
 
-/* `shade` of an ellipse or rounded rectangle with a solid, axial or radial fill, for the
- * eight pixels x...x+7 of row py, blended into `row`. */
-LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s) {
+/* `shade` of an ellipse, rounded rectangle or star with a solid, axial or
+ * radial fill, for the eight pixels x...x+7 of row py, blended into `row`. */
+LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s, const star_constants *k) {
     const float *inv = s->inverse;
     float8 px = centers8(x);
     float8 tx = px - s->translation[0];
     float ty = py - s->translation[1];
     float8 lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
     float8 d, gx, gy;
-    if ((int)s->translation[2] == LFX_KIND_ELLIPSE) ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy);
-    else rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
     float h_min = minf(s->shape[2], s->shape[3]), h_max = maxf(s->shape[2], s->shape[3]);
+    switch ((int)s->translation[2]) {
+    case LFX_KIND_ELLIPSE: ellipse_sdf8(lx, ly, s->shape, &d, &gx, &gy); break;
+    case LFX_KIND_ROUNDED_RECT:
+        rounded_rect_sdf8(lx, ly, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0], &d, &gx, &gy);
+        break;
+    default:
+        star_sdf8(lx, ly, s->shape, k, &d, &gx, &gy);
+        h_min = s->shape[3]; h_max = s->shape[2];
+    }
     float8 ga = gx * inv[0] + gy * inv[1], gb = gx * inv[2] + gy * inv[3];
     float8 lg = max8(sqrt8(ga * ga + gb * gb), 1e-8f);
     float8 dd = d / lg;
@@ -438,8 +507,8 @@ LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *
 }
 
 LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const star_constants *k) {
-    if ((int)s->translation[2] <= LFX_KIND_ROUNDED_RECT && s->gradient_kind != LFX_PAINT_CONIC) {
-        for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s);
+    if (s->gradient_kind != LFX_PAINT_CONIC) {
+        for (; x0 + 7 <= x1; x0 += 8) shade8(row, x0, py, s, k);
     }
     for (int x = x0; x <= x1; x++) {
         float c[4];
