@@ -370,30 +370,34 @@ LFX_VECTOR_INLINE void sincos8(float8 x, float8 *sine, float8 *cosine) {
     *cosine = ((q + 1) & 2) != 0 ? -cq : cq;
 }
 
-/* atan2(y, x) for eight lanes, to about 1e-5: star_sdf8 only picks a star's
- * sector with it, and the sectors on either side of a boundary give the same
- * distance. */
-LFX_VECTOR_INLINE float8 rough_atan2_8(float8 y, float8 x) {
+/* atan2(y, x) for eight lanes (Cephes' atanf polynomial after reducing the
+ * ratio to ±tan(π/8), within a few ulps). star_sdf8 picks a star's sector
+ * with it: next to a sector boundary, where the two sides may disagree, the
+ * two sectors give the same distance up to that error times the radius. */
+LFX_VECTOR_INLINE float8 atan2_8(float8 y, float8 x) {
     float8 ax = abs8(x), ay = abs8(y);
     float8 hi = max8(ax, ay), lo = min8(ax, ay);
-    float8 a = hi > 0 ? lo / hi : (float8)0;
-    float8 z = a * a;
-    float8 t = ((-0.0464964749f * z + 0.15931422f) * z - 0.327622764f) * z * a + a;
-    t = ay > ax ? 1.57079632679489662f - t : t;
-    t = x < 0 ? 3.14159265358979324f - t : t;
-    return y < 0 ? -t : t;
+    float8 a = hi > 0 ? lo / hi : (float8)0;   /* in 0...1 */
+    int8v upper = a > 0.4142135623730950f;      /* tan(π/8) */
+    float8 t = upper ? (a - 1) / (a + 1) : a;
+    float8 z = t * t;
+    float8 r = (((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z - 3.33329491539e-1f) * z * t + t;
+    r = upper ? r + 0.78539816339744831f : r;
+    r = ay > ax ? 1.57079632679489662f - r : r;
+    r = x < 0 ? 3.14159265358979324f - r : r;
+    return y < 0 ? -r : r;
 }
 
-/* star_sdf, eight points at a time. The sector comes from rough_atan2_8;
- * its angle's cosine and sine from sincos8, and the point is turned into
- * the sector's frame by them (rather than through the angle's sine and
- * cosine), so results agree with star_sdf to rounding. */
+/* star_sdf, eight points at a time. The sector comes from atan2_8; its
+ * angle's cosine and sine from sincos8, and the point is turned into the
+ * sector's frame by them (rather than through the angle's sine and cosine),
+ * so results agree with star_sdf to rounding. */
 LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], const star_constants *k,
                                  float8 *d, float8 *gx, float8 *gy) {
     float8 qx = px - shape[0], qy = py - shape[1];
     float8 vx = qx * k->cr + qy * k->sr, vy = -qx * k->sr + qy * k->cr;
     /* The angle from −y towards +x: atan2(vx, −vy). */
-    float8 theta = rough_atan2_8(vx, -vy);
+    float8 theta = atan2_8(vx, -vy);
     float8 sector_angle = __builtin_elementwise_floor(theta / k->sector + 0.5f) * k->sector;
     float8 sm, cm;
     sincos8(sector_angle, &sm, &cm);
