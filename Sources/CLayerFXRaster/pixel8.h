@@ -55,7 +55,7 @@ LFX_VECTOR_INLINE void blend_constant_run(uint8_t *row, int x0, int x1, const ui
     uint32_t color;
     __builtin_memcpy(&color, src, 4);
     if (inv_a == 0) {
-        for (int x = x0; x <= x1; x++) __builtin_memcpy(row + 4 * x, &color, 4);
+        if (x0 <= x1) lfx_fill_pixels(row + 4 * x0, (size_t)(x1 - x0 + 1), color);
         return;
     }
     for (; x0 + 7 <= x1; x0 += 8) {

@@ -153,8 +153,7 @@ private struct Band {
     /// Sets every pixel of the current target to `color`.
     func fill(_ color: SIMD4<UInt8>) {
         let count = (y1 - y0 + 1) * width
-        UnsafeMutableRawPointer(target).bindMemory(to: SIMD4<UInt8>.self, capacity: count)
-            .update(repeating: color, count: count)
+        lfx_fill_pixels(target, count, unsafeBitCast(color, to: UInt32.self))
     }
 
     mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]),

@@ -7,6 +7,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lfx_layout.h"
+#include <string.h>
+#include <wchar.h>
+
+/* Sets `count` RGBA8 pixels from `pixels` on to the pixel `color` (its
+ * four bytes as one 32-bit unit), with glibc's wmemset when the pixels are
+ * 4-byte aligned (wide stores), one by one otherwise (caller memory). */
+static inline void lfx_fill_pixels(uint8_t *pixels, size_t count, uint32_t color) {
+    _Static_assert(sizeof(wchar_t) == 4, "pixels are filled as 32-bit wide characters");
+    if ((uintptr_t)pixels % _Alignof(wchar_t) != 0) {
+        for (size_t i = 0; i < count; i++) memcpy(pixels + 4 * i, &color, 4);
+        return;
+    }
+    wmemset((wchar_t *)(void *)pixels, (wchar_t)color, count);
+}
 
 /* Draws rows first_row...last_row (device rows) of `circle` into an RGBA8
  * image whose device row `image_y0` starts at `image`, rows `stride` bytes
