@@ -257,8 +257,8 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
     /* Consecutive blocks of a row of blocks whose every pixel is exactly
-     * fill × opacity are blended together, one run a row, from `solid_from`. */
-    int solid_from = -1;
+     * fill × opacity are blended together, one run a row. */
+    solid_run run = solid_run_start(image, stride, image_y0, s->plan.interior);
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         int solid = 0;
         do {
@@ -283,12 +283,6 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
                 else blend_run(row, bx, x_end, (float)y + 0.5f, s, &local, inside, inside_clips);
             }
         } while (0);
-        if (solid && solid_from < 0) solid_from = bx;
-        /* A solid run ends before a block that is not solid, and at the row's end. */
-        if (solid_from >= 0 && (!solid || x_end == max_x)) {
-            fill_constant_rows(image, stride, image_y0, by, y_end, solid_from, solid ? x_end : bx - 1,
-                               s->plan.interior);
-            solid_from = -1;
-        }
+        solid_run_step(&run, solid, x_end == max_x, bx, x_end, by, y_end);
     }
 }

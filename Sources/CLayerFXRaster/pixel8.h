@@ -74,12 +74,32 @@ LFX_VECTOR_INLINE void blend_constant_run(uint8_t *row, int x0, int x1, const ui
     }
 }
 
-/* Blends the constant premultiplied `color` onto columns x0...x1 of rows
- * y0...y1 of an image whose row image_y0 is at `image`, rows `stride` bytes
- * apart. */
-LFX_VECTOR_INLINE void fill_constant_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int y0, int y1,
-                                          int x0, int x1, const uint8_t color[4]) {
-    for (int y = y0; y <= y1; y++) blend_constant_run(image + (ptrdiff_t)(y - image_y0) * stride, x0, x1, color);
+/* A run of squares (tiles or blocks) along one row of them, columns
+ * x0...x_end, rows y0...y1, whose every pixel is exactly one constant
+ * premultiplied color: blended together, one run a row, once it ends. */
+typedef struct {
+    uint8_t *image;
+    ptrdiff_t stride;
+    int image_y0;
+    const uint8_t *color;
+    int from;   /* the run's first column; −1 while there is none */
+} solid_run;
+
+LFX_VECTOR_INLINE solid_run solid_run_start(uint8_t *image, ptrdiff_t stride, int image_y0, const uint8_t color[4]) {
+    return (solid_run){ image, stride, image_y0, color, -1 };
+}
+
+/* Takes the square at columns x...x_end of rows y0...y1 (`solid` or not,
+ * `last` in its row): a solid one joins the run; the run is blended before a
+ * square that is not solid and after the last of its row. */
+LFX_VECTOR_INLINE void solid_run_step(solid_run *run, int solid, int last, int x, int x_end, int y0, int y1) {
+    if (solid && run->from < 0) run->from = x;
+    if (run->from < 0 || (solid && !last)) return;
+    int end = solid ? x_end : x - 1;
+    for (int y = y0; y <= y1; y++) {
+        blend_constant_run(run->image + (ptrdiff_t)(y - run->image_y0) * run->stride, run->from, end, run->color);
+    }
+    run->from = -1;
 }
 
 /* Blends eight premultiplied colors (channel vectors c[0...3]) onto the

@@ -535,23 +535,13 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     /* Tiles of 4×4 blocks are classified first (the distance bound holds for
      * any box): a tile untouched or interior as a whole spares its blocks
      * their own classification. Consecutive solid interior tiles of a row of
-     * tiles (no occupancy map to follow) are filled together, one run a row,
-     * from column `solid_from`. */
-    int solid_from = -1;
+     * tiles (no occupancy map to follow) are filled together, one run a row. */
+    solid_run run = solid_run_start(image, stride, image_y0, plan->interior);
     FOR_EACH_TILE(first_row, last_row, min_x, max_x) {
         int tile = decides ? classify_block(s, k, plan, tx, tx_end, ty, ty_end) : BLOCK_SHADED;
-        if (tile == BLOCK_INTERIOR && !gradient && interior_visible && !occupancy) {
-            if (solid_from < 0) solid_from = tx;
-            if (tx_end == max_x) {
-                fill_constant_rows(image, stride, image_y0, ty, ty_end, solid_from, tx_end, plan->interior);
-                solid_from = -1;
-            }
-            continue;
-        }
-        if (solid_from >= 0) {
-            fill_constant_rows(image, stride, image_y0, ty, ty_end, solid_from, tx - 1, plan->interior);
-            solid_from = -1;
-        }
+        int solid = tile == BLOCK_INTERIOR && !gradient && interior_visible && !occupancy;
+        solid_run_step(&run, solid, tx_end == max_x, tx, tx_end, ty, ty_end);
+        if (solid) continue;
         if (tile == BLOCK_UNTOUCHED || (tile == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
       FOR_EACH_BLOCK(ty, ty_end, tx, tx_end) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;

@@ -38,10 +38,10 @@ struct PreparedPrimitive: Sendable {
         kind = p.kind
         circle = nil
         let box = p.deviceBounds
-        let isMarker = kind == .beginLayer || kind == .beginMask || kind == .composite
-        guard isMarker || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
+        let structural = !kind.isDrawn || kind == .composite   // layer markers and composites
+        guard structural || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
         (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
-        guard isMarker || (minX <= maxX && minY <= maxY) else { return nil }
+        guard structural || (minX <= maxX && minY <= maxY) else { return nil }
 
         translation = p.translation
         shape = p.shape

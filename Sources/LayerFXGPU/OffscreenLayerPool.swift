@@ -20,6 +20,13 @@ struct OffscreenLayerPool {
         let framebuffer: GLuint
         let texture: GLuint
         let width: Int, height: Int
+        var area: Int { width * height }
+
+        /// Deletes the framebuffer and texture (in the renderer's context).
+        func deleteObjects() {
+            glDeleteFramebuffers(1, [framebuffer])
+            glDeleteTextures(1, [texture])
+        }
     }
 
     private var free: [Target] = []
@@ -30,10 +37,10 @@ struct OffscreenLayerPool {
     /// no more targets than are ever open at once).
     mutating func acquire(for rect: LayerRect) throws -> Target {
         let fitting = free.indices.filter { free[$0].width >= rect.width && free[$0].height >= rect.height }
-        if let best = fitting.min(by: { free[$0].width * free[$0].height < free[$1].width * free[$1].height }) {
+        if let best = fitting.min(by: { free[$0].area < free[$1].area }) {
             return free.remove(at: best)
         }
-        if let smallest = free.indices.min(by: { free[$0].width * free[$0].height < free[$1].width * free[$1].height }) {
+        if let smallest = free.indices.min(by: { free[$0].area < free[$1].area }) {
             delete(free.remove(at: smallest))
         }
         func rounded(_ side: Int) -> Int { (max(side, 1) + Self.sizeStep - 1) / Self.sizeStep * Self.sizeStep }
@@ -98,16 +105,12 @@ struct OffscreenLayerPool {
     }
 
     private mutating func delete(_ target: Target) {
-        glDeleteFramebuffers(1, [target.framebuffer])
-        glDeleteTextures(1, [target.texture])
+        target.deleteObjects()
         all.removeAll { $0.texture == target.texture }
     }
 
     mutating func delete() {
-        for target in all {
-            glDeleteFramebuffers(1, [target.framebuffer])
-            glDeleteTextures(1, [target.texture])
-        }
+        for target in all { target.deleteObjects() }
         all = []; free = []
     }
 }

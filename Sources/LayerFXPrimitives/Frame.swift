@@ -68,24 +68,6 @@ public struct Frame: Sendable {
         self.init(width: width, height: height, background: background, circles: circles, instances: instances,
                   runs: runs, pathEdges: pathEdges, glyphAtlas: glyphAtlas)
     }
-
-    /// One primitive of the draw order.
-    public enum Item: Equatable, Sendable {
-        /// An entry of ``Frame/circles``.
-        case circle(DeviceCircle)
-        /// An entry of ``Frame/instances``.
-        case instance(PrimitiveInstance)
-    }
-
-    /// Every primitive in draw order.
-    public var items: [Item] {
-        runs.flatMap { run -> [Item] in
-            switch run.kind {
-            case .circles: circles[run.range].map(Item.circle)
-            case .instances: instances[run.range].map(Item.instance)
-            }
-        }
-    }
 }
 
 extension [DrawRun] {
