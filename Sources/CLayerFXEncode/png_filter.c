@@ -3,13 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Straight alpha: round(c · 255 / a), at most 255; 0 for a clear pixel. */
-static void straight_row(const uint8_t *src, int width, uint8_t *dst) {
+/* Straight alpha: round(c · 255 / a), at most 255; 0 for a clear pixel.
+ * Returns the row in straight alpha: `src` itself when every pixel is opaque
+ * (the common case: nothing to divide), else `dst`, where it was written. */
+static const uint8_t *straight_row(const uint8_t *src, int width, uint8_t *dst) {
     size_t bytes = (size_t)width * 4;
     unsigned opaque = 255;
     for (int x = 0; x < width; x++) opaque &= src[4 * x + 3];
+    if (opaque == 255) return src;
     memcpy(dst, src, bytes);
-    if (opaque == 255) return;   /* the common case: nothing to divide */
     for (int x = 0; x < width; x++) {
         uint8_t *q = dst + 4 * x;
         unsigned a = q[3];
@@ -23,6 +25,19 @@ static void straight_row(const uint8_t *src, int width, uint8_t *dst) {
             q[c] = (uint8_t)(v > 255 ? 255 : v);
         }
     }
+    return dst;
+}
+
+/* Whether the n bytes at p are all 0 (returns at the first that is not). */
+static int all_zero(const uint8_t *p, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, p + i, 8);
+        if (word) return 0;
+    }
+    for (; i < n; i++) if (p[i]) return 0;
+    return 1;
 }
 
 /* |(int8)d| of a byte difference d, as an unsigned byte: min(d, 256 − d)
@@ -66,12 +81,23 @@ void lfx_png_filter_rows(const uint8_t *premultiplied, int width, int first_row,
     size_t row_bytes = (size_t)width * 4;
     uint8_t *rows = malloc(2 * row_bytes);
     if (!rows) abort();
-    uint8_t *above = rows, *current = rows + row_bytes;
     static const uint8_t zero[4] = { 0, 0, 0, 0 };
-    if (first_row > 0) straight_row(premultiplied + (size_t)(first_row - 1) * row_bytes, width, above);
+    /* `above` is row y − 1 in straight alpha: in the image itself or in one
+     * of the two row buffers; `current` is converted into the other. */
+    const uint8_t *above = NULL;
+    if (first_row > 0) above = straight_row(premultiplied + (size_t)(first_row - 1) * row_bytes, width, rows);
     for (int y = first_row; y <= last_row; y++) {
-        straight_row(premultiplied + (size_t)y * row_bytes, width, current);
-        uint8_t *line = out + (size_t)y * (row_bytes + 1);
+        const uint8_t *source = premultiplied + (size_t)y * row_bytes;
+        uint8_t *line = out + (size_t)(y - first_row) * (row_bytes + 1);
+        if (y > 0 && memcmp(source, source - row_bytes, row_bytes) == 0) {
+            /* A row like the one above: Up makes it zeros, as the costs
+             * would choose, unless it is all zeros already (Sub, as they
+             * would: Up's cost is not smaller). `above` stays valid. */
+            line[0] = all_zero(source, row_bytes) ? 1 : 2;
+            memset(line + 1, 0, row_bytes);
+            continue;
+        }
+        const uint8_t *current = straight_row(source, width, above == rows ? rows + row_bytes : rows);
         /* Sub: the first pixel against 0, the others against the pixel to the left. */
         unsigned long sub_cost = cost(current, zero, 4) + cost(current + 4, current, row_bytes - 4);
         int up = y > 0 && cost(current, above, row_bytes) < sub_cost;
@@ -82,7 +108,7 @@ void lfx_png_filter_rows(const uint8_t *premultiplied, int width, int first_row,
             for (size_t i = 0; i < 4; i++) line[1 + i] = current[i];
             for (size_t i = 4; i < row_bytes; i++) line[1 + i] = (uint8_t)(current[i] - current[i - 4]);
         }
-        uint8_t *swap = above; above = current; current = swap;
+        above = current;
     }
     free(rows);
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
 import LayerFX
 
 /// `layerfx bench`: benchmarks for comparing machines and backends.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// `layerfx expand SCENE [-o OUT]`.
@@ -31,7 +31,7 @@ struct ExpandCommand: ParsableCommand {
             if let output, output != "-" {
                 try AtomicFile.write(Array(text.utf8), to: output)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                try StandardOutput.write(text)
             }
         }
     }

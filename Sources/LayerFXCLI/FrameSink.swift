@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Dispatch
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// Takes rendered frames in order and writes them to an `OutputTarget`.
@@ -25,15 +25,15 @@ final class FrameSink {
     private let pending = DispatchGroup()
     private let failure = FirstError()
     /// The zlib level of PNG frames.
-    private let pngLevel: Int32
+    private let pngCompression: PNGCompression
 
     static var inFlight: Int { max(ProcessInfo.processInfo.activeProcessorCount, 2) }
 
     /// `interruption` learns how to stop ffmpeg when a signal ends the run;
-    /// PNG frames are deflated at zlib level `pngLevel`.
+    /// PNG frames are compressed as `pngCompression` says.
     init(target: OutputTarget, width: Int, height: Int, framesPerSecond: Double,
-         interruption: Interruption? = nil, pngLevel: Int32 = PNGEncoder.defaultCompressionLevel) throws {
-        self.pngLevel = pngLevel
+         interruption: Interruption? = nil, pngCompression: PNGCompression = .fast) throws {
+        self.pngCompression = pngCompression
         switch target {
         case .png(let path): writer = .png(path)
         case .svg(let path): writer = .svg(path)
@@ -70,19 +70,21 @@ final class FrameSink {
         case .pixels(let image): pixels = image
         }
         switch writer {
-        case .png(let path): try PNGEncoder.write(pixels, to: path, level: pngLevel)
+        case .png(let path): try PNGEncoder.write(pixels, to: path, compression: pngCompression)
         case .svg: break
         case .numberedFiles(let target):
             guard let path = target.path(forFrame: n) else { return }
             slots.wait()
             pending.enter()
-            encoders.async { [slots, pending, failure, pngLevel] in
+            encoders.async { [slots, pending, failure, pngCompression] in
                 defer { slots.signal(); pending.leave() }
-                do { try PNGEncoder.write(pixels, to: path, level: pngLevel) } catch { failure.record(error) }
+                do { try PNGEncoder.write(pixels, to: path, compression: pngCompression) } catch { failure.record(error) }
             }
         case .gif(let gif): try gif.add(pixels)
         case .video(let video): try video.add(pixels)
-        case .standardOutput: try Self.writeStandardOutput(PNGEncoder.straightAlpha(pixels))
+        case .standardOutput:
+            // Raw straight-alpha RGBA rows, top first, as `ffmpeg -f rawvideo -pix_fmt rgba` reads them.
+            try StandardOutput.write(PNGEncoder.straightAlpha(pixels))
         }
     }
 
@@ -102,13 +104,6 @@ final class FrameSink {
         case .gif(let gif): try gif.finish()
         case .video(let video): try video.finish()
         case .png, .svg, .numberedFiles, .standardOutput: break
-        }
-    }
-
-    /// Raw straight-alpha RGBA rows, top first, as `ffmpeg -f rawvideo -pix_fmt rgba` reads them.
-    private static func writeStandardOutput(_ bytes: [UInt8]) throws {
-        guard AtomicFile.writeAll(bytes, to: STDOUT_FILENO) else {
-            throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))")
         }
     }
 }
@@ -131,8 +126,7 @@ extension Renderer {
 
 /// The first error of the encoding tasks.
 private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    var error: Error? { lock.withLock { stored } }
-    func record(_ error: Error) { lock.withLock { if stored == nil { stored = error } } }
+    private let stored = LockedValue<Error?>(nil)
+    var error: Error? { stored.withLock { $0 } }
+    func record(_ error: Error) { stored.withLock { if $0 == nil { $0 = error } } }
 }

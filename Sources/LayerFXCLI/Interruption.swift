@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Dispatch
-import Foundation
 import LayerFX
 
 /// Ends a render that SIGINT, SIGTERM or SIGHUP interrupts without leaving a
@@ -13,8 +12,7 @@ import LayerFX
 final class Interruption: @unchecked Sendable {
     private let folder: String
     private let resumable: Bool
-    private let lock = NSLock()
-    private var stops: [@Sendable () -> Void] = []
+    private let stops = LockedValue<[@Sendable () -> Void]>([])
     private var sources: [DispatchSourceSignal] = []
 
     /// Watches for the signals while the render writes `target`; nil for
@@ -38,11 +36,11 @@ final class Interruption: @unchecked Sendable {
 
     /// Runs `stop` first when a signal arrives (before temporary files are removed).
     func onSignal(_ stop: @escaping @Sendable () -> Void) {
-        lock.withLock { stops.append(stop) }
+        stops.withLock { $0.append(stop) }
     }
 
     private func end(by signo: Int32) {
-        lock.withLock { stops }.forEach { $0() }
+        stops.withLock { $0 }.forEach { $0() }
         TemporaryFiles.removeOwn(in: folder)
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signo] ?? "signal \(signo)"
         let kept = resumable ? "; finished frames are complete (rerun with --skip-existing to resume)" : ""

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayerFX
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +54,7 @@ struct LayerFXCommand: ParsableCommand {
     /// one error line with status 1.
     private static func exitReporting(_ error: Error) -> Never {
         guard exitCode(for: error) != .success, !(error is ExitCode) else { exit(withError: error) }
-        let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = message(for: error).split(separator: "\n").map { $0.trimmingWhitespace() }
         var text = lines.filter { !$0.isEmpty && !$0.hasPrefix("Help:") && !$0.hasPrefix("Usage:") }
             .joined(separator: "; ")
         if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }

@@ -22,7 +22,7 @@ enum OutputTarget: Equatable {
         let fields = try Self.fields(in: text)
         guard sequence else {
             guard fields.isEmpty else { throw CLIError("-o \(text): a frame-number field needs a sequence (--from/--to or --frames)") }
-            let path = text.replacingOccurrences(of: "%%", with: "%")
+            let path = text.replacing("%%", with: "%")
             self = lower.hasSuffix(".svg") ? .svg(path) : .png(path)
             return
         }
@@ -30,7 +30,7 @@ enum OutputTarget: Equatable {
             throw CLIError("-o \(text): a frame sequence needs exactly one frame-number field such as %04d, a .gif or video file name, or - for raw frames on stdout")
         }
         let scalars = Array(text)
-        func literal(_ part: ArraySlice<Character>) -> String { String(part).replacingOccurrences(of: "%%", with: "%") }
+        func literal(_ part: ArraySlice<Character>) -> String { String(part).replacing("%%", with: "%") }
         self = .numberedFiles(prefix: literal(scalars[..<field.start]), width: min(field.width, 20),
                          zeroPad: field.zeroPad, suffix: literal(scalars[field.end...]))
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// The progress line of a sequence render on a terminal: frames done, frames
@@ -39,13 +39,13 @@ final class ProgressLine {
         let fps = Double(done) / elapsed
         let left = fps > 0 ? Double(total - done) / fps : 0
         let percent = total > 0 ? 100 * done / total : 100
-        printError("\rlayerfx: frame \(done)/\(total) (\(percent)%), " + String(format: "%.1f fps, ", fps)
+        printError("\rlayerfx: frame \(done)/\(total) (\(percent)%), " + String(printf: "%.1f fps, ", fps)
                    + "\(Self.clock(left)) left\u{1B}[K", terminator: "")
     }
 
     static func clock(_ seconds: Double) -> String {
         let s = max(Int(saturating: seconds, rounding: .toNearestOrAwayFromZero), 0)
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                         : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600 ? String(printf: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                         : String(printf: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// `layerfx render SCENE -o OUT.png`.
@@ -73,8 +73,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
-    @Option(help: ArgumentHelp("zlib level of PNG files, 0 (none, fastest) to 9 (smallest, slowest).", valueName: "0-9"))
-    var pngCompression: Int32 = PNGEncoder.defaultCompressionLevel
+    @Option(help: PNGCompressionOption.help, transform: PNGCompressionOption.parse)
+    var pngCompression: PNGCompression = .fast
 
     @OptionGroup var budgetOptions: BudgetOptions
 
@@ -95,9 +95,6 @@ struct RenderCommand: ParsableCommand {
         }
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
-        }
-        if !(0...9).contains(pngCompression) {
-            throw ValidationError("--png-compression must be 0…9, got \(pngCompression)")
         }
     }
 
@@ -126,13 +123,13 @@ struct RenderCommand: ParsableCommand {
                 try locatingFrameErrors(in: scene) {
                     try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
                                        skipExisting: skipExisting, quiet: quiet, interruption: interruption,
-                                       pngLevel: pngCompression).run()
+                                       pngCompression: pngCompression).run()
                 }
             } else {
                 let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: time ?? 0, for: target) }
                 let size = SceneEvaluator.pixelSize(of: loaded)
                 let sink = try FrameSink(target: target, width: size.width, height: size.height,
-                                         framesPerSecond: fps, interruption: interruption, pngLevel: pngCompression)
+                                         framesPerSecond: fps, interruption: interruption, pngCompression: pngCompression)
                 try sink.accept(output, frame: 0)
                 try sink.finish(succeeded: true)
             }

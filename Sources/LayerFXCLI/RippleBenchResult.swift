@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `layerfx bench ripples` measured, as text or one JSON object.
 struct RippleBenchResult {
@@ -33,18 +33,21 @@ struct RippleBenchResult {
     }
 
     var json: String {
-        var object: [String: Any] = [
-            "count": count, "width": width, "height": height, "frames": frames, "backend": backend,
-            "renderer": renderer, "animated": animated, "median_ms": medianMilliseconds,
-            "min_ms": minMilliseconds, "times_ms": times, "painted_mpixels": paintedPixels / 1e6,
-        ]
-        if backend != "none" { object["mpixels_per_s"] = megapixelsPerSecond }
-        if let platform { object["platform"] = platform }
-        if !evaluationTimes.isEmpty {
-            object["evaluate_median_ms"] = Timing.median(evaluationTimes)
-            object["evaluate_min_ms"] = evaluationTimes.min()!
-        }
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        let measured = backend != "none"
+        return JSONText.sorted(Fields(
+            count: count, width: width, height: height, frames: frames, backend: backend, renderer: renderer,
+            animated: animated, medianMs: medianMilliseconds, minMs: minMilliseconds, timesMs: times,
+            paintedMpixels: paintedPixels / 1e6, mpixelsPerS: measured ? megapixelsPerSecond : nil,
+            platform: platform, evaluateMedianMs: evaluationTimes.isEmpty ? nil : Timing.median(evaluationTimes),
+            evaluateMinMs: evaluationTimes.min()))
+    }
+
+    /// The JSON object's fields, named as in JSON, in camel case; nil ones are left out.
+    private struct Fields: Encodable {
+        let count: Int, width: Int, height: Int, frames: Int
+        let backend: String, renderer: String, animated: Bool
+        let medianMs: Double, minMs: Double, timesMs: [Double], paintedMpixels: Double
+        let mpixelsPerS: Double?, platform: String?
+        let evaluateMedianMs: Double?, evaluateMinMs: Double?
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
 import LayerFX
 
 /// `layerfx bench scene FILE`: times any scene as a sequence of frames.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `layerfx bench scene` measured, as text or one JSON object.
 struct SceneBenchResult {
@@ -22,14 +22,30 @@ struct SceneBenchResult {
     }
 
     var json: String {
-        let object: [String: Any] = [
-            "scene": scene, "width": width, "height": height, "scale": scale, "backend": backend,
-            "renderer": renderer, "frames": times.count, "median_ms": Timing.median(times),
-            "min_ms": times.min() ?? 0, "times_ms": times,
-            "evaluate_median_ms": Timing.median(evaluationTimes), "evaluate_min_ms": evaluationTimes.min() ?? 0,
-        ]
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        JSONText.sorted(Fields(
+            scene: scene, width: width, height: height, scale: scale, backend: backend, renderer: renderer,
+            frames: times.count, medianMs: Timing.median(times), minMs: times.min() ?? 0, timesMs: times,
+            evaluateMedianMs: Timing.median(evaluationTimes), evaluateMinMs: evaluationTimes.min() ?? 0))
+    }
+
+    /// The JSON object's fields, named as in JSON, in camel case.
+    private struct Fields: Encodable {
+        let scene: String, width: Int, height: Int, scale: Double, backend: String, renderer: String
+        let frames: Int, medianMs: Double, minMs: Double, timesMs: [Double]
+        let evaluateMedianMs: Double, evaluateMinMs: Double
+    }
+}
+
+/// JSON text of the benchmarks' results.
+enum JSONText {
+    /// `value` as one line of JSON, its keys in snake case (`medianMs` is
+    /// `median_ms`) and sorted.
+    static func sorted(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // The fields are numbers, strings and arrays of them: always encodable.
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }
 
@@ -44,5 +60,5 @@ enum Timing {
     }
 
     /// Two decimals.
-    static func text(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func text(_ value: Double) -> String { String(printf: "%.2f", value) }
 }

@@ -15,7 +15,7 @@ struct SequenceRender {
     let quiet: Bool
     let interruption: Interruption?
     /// The zlib level of PNG frames.
-    let pngLevel: Int32
+    let pngCompression: PNGCompression
 
     func run() throws {
         if let folder = target.folder {
@@ -26,7 +26,7 @@ struct SequenceRender {
         }
         let size = SceneEvaluator.pixelSize(of: scene)
         let sink = try FrameSink(target: target, width: size.width, height: size.height,
-                                 framesPerSecond: schedule.fps, interruption: interruption, pngLevel: pngLevel)
+                                 framesPerSecond: schedule.fps, interruption: interruption, pngCompression: pngCompression)
         let progress = ProgressLine(total: schedule.numbers.count, quiet: quiet)
         var renderError: Error?
         do {

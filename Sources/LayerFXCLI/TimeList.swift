@@ -13,7 +13,7 @@ struct TimeList {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: ":", omittingEmptySubsequences: false)
             let numbers = try parts.map { part -> Double in
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                let trimmed = part.trimmingWhitespace()
                 guard let value = Double(trimmed), value.isFinite else {
                     throw CLIError("--times: \"\(trimmed)\" in \"\(item)\" is not a finite number of seconds")
                 }

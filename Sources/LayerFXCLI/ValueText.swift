@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// How `layerfx values` prints an animatable value: its numbers separated by
@@ -45,7 +45,7 @@ enum ValueText {
     /// A time from `--times`, to 12 significant digits so that a range's
     /// accumulated rounding (0.30000000000000004) does not show.
     static func time(_ value: Double) -> String {
-        number(Double(String(format: "%.12g", value)) ?? value)
+        number(Double(String(printf: "%.12g", value)) ?? value)
     }
 
     /// `1.5`, `2` (not `2.0`), `0` (never `-0`), `1e-07`.

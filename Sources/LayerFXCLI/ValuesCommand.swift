@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayerFX
 
 /// `layerfx values SCENE --layer NAME --key-path KEY --times T1,T2,…`.
@@ -50,9 +50,9 @@ struct ValuesCommand: ParsableCommand {
             for time in list {
                 let properties = found.layer.presentationProperties(atLocalTime: found.localTime(atSceneTime: time))
                 output += ValueText.time(time) + " " + ValueText.text(key.value(in: properties)) + "\n"
-                if output.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(output.utf8)); output = "" }
+                if output.utf8.count > 1 << 16 { try StandardOutput.write(output); output = "" }
             }
-            FileHandle.standardOutput.write(Data(output.utf8))
+            try StandardOutput.write(output)
         }
     }
 

@@ -1,7 +1,7 @@
 import CLayerFXEncode
 import CPNG
 import Dispatch
-import Foundation
+import FoundationEssentials
 import LayerFXCore
 
 /// PNG's per-row filters for 8-bit RGBA (4 bytes per pixel).
@@ -22,7 +22,8 @@ enum PNGRowFilter {
                 let source = UnsafeSendableBytes(UnsafeMutablePointer(mutating: pixels.baseAddress!))
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let first = chunk * height / chunks, last = (chunk + 1) * height / chunks - 1
-                    lfx_png_filter_rows(source.pointer, Int32(width), Int32(first), Int32(last), target.pointer)
+                    lfx_png_filter_rows(source.pointer, Int32(width), Int32(first), Int32(last),
+                                        target.pointer + first * (width * 4 + 1))
                 }
             }
             count = out.count

@@ -72,6 +72,7 @@ extension RenderBackend {
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             count = buffer.count
             guard let base = buffer.baseAddress else { return }
+            HugePages.advise(base, count: buffer.count)
             do { try render(frame, into: UnsafeMutableRawPointer(base), rowBytes: width * 4) } catch {
                 buffer.initialize(repeating: 0)
                 failure = error

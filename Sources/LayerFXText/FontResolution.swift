@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How a CATextLayer `font` value names a file: the rules
 /// `TextContext.font(named:relativeTo:)` applies, without its caches.
@@ -56,7 +61,7 @@ enum FontCatalog {
     static func files(in directories: [String]) -> [String: String] {
         var files: [String: String] = [:]
         for directory in directories {
-            let found = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []
+            let found = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
             for relative in found.sorted() {
                 let url = URL(fileURLWithPath: relative)
                 guard ["ttf", "otf", "ttc"].contains(url.pathExtension.lowercased()) else { continue }

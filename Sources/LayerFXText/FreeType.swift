@@ -1,5 +1,5 @@
 import CFreeType
-import Foundation
+import LayerFXCore
 
 /// One FreeType library, behind one lock; each `TextContext` has its own,
 /// and each `Font` keeps the one that loaded it.
@@ -13,31 +13,31 @@ import Foundation
 /// of a new glyph, runs outside it.) Separate contexts never wait for each
 /// other.
 final class FreeType: @unchecked Sendable {
-    private let lock = NSLock()
-    private var library: FT_Library?
+    private let library = LockedValue<FT_Library?>(nil)
 
     /// A library that FreeType initializes on first use.
     init() {}
 
     deinit {
         // Every face was made by this library and holds it, so none is left.
-        if let library { FT_Done_FreeType(library) }
+        library.withLock { library in
+            if let library { FT_Done_FreeType(library) }
+        }
     }
 
     /// Runs `body` with the library (created on first use) while holding its
     /// lock; every FreeType call on it or its faces must be made inside.
     func withLibrary<Result>(_ body: (FT_Library) throws -> Result) throws -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        if library == nil {
+        try library.withLock { library in
+            if let library { return try body(library) }
             var created: FT_Library?
             let error = FT_Init_FreeType(&created)
             guard error == 0, let created else {
                 throw FontError("FreeType could not be initialized (\(Self.describe(error)))")
             }
             library = created
+            return try body(created)
         }
-        return try body(library!)
     }
 
     /// "not a font file: unknown file format, FreeType error 0x02": Debian's

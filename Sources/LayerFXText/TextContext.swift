@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LayerFXCore
 
 /// What drawing text needs and keeps between frames: a FreeType library, the
@@ -63,7 +63,7 @@ public final class TextContext: Sendable {
     ///   `font file "fonts/y.ttf" not found in /scenes` or
     ///   `no font named "Foo" (searched: /usr/share/fonts); install fonts-dejavu-core or give a .ttf path`.
     public func font(named name: String?, relativeTo directory: String? = nil) throws -> Font {
-        let name = name?.trimmingCharacters(in: .whitespaces) ?? ""
+        let name = (name ?? "").trimmingWhitespace()
         let isPath = FontResolution.isPath(name)
         // Only a relative path depends on the directory.
         let key = FontRequest(name: name, directory: isPath && !name.hasPrefix("/") ? directory : nil)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ripple field of the performance comparison: N circles of radius 4–48 px,
 /// each filled with a translucent color and ringed by a 2 px stroke of the same
@@ -71,7 +71,7 @@ public struct RippleField: Sendable, Equatable {
     public init(contentsOfFile path: String) throws {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw RippleFieldError("\(path): cannot read the file (\(error.localizedDescription))")
+            throw RippleFieldError("\(path): cannot read the file (\(error))")
         }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch let error as DecodingError {
@@ -148,7 +148,7 @@ public struct RippleField: Sendable, Equatable {
     /// Python's `round(x, 3)`: the correctly rounded 3-decimal value, as
     /// `printf("%.3f")` also gives it.
     private static func round3(_ x: Double) -> Double {
-        Double(String(format: "%.3f", x))!
+        Double(String(printf: "%.3f", x))!
     }
 
     private struct File: Decodable {
