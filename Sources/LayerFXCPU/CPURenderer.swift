@@ -65,10 +65,10 @@ public struct CPURenderer: RenderBackend, Sendable {
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
         // circle or its shape record is, and its kind.
-        var prepared: [PreparedPrimitive] = [], rows: [SIMD4<Int32>] = [], kinds: [ShapeKind] = []
+        var extents: [Extent] = [], rows: [SIMD4<Int32>] = [], kinds: [ShapeKind] = []
         var circles: [lfx_circle] = [], shapes: [lfx_shape] = [], kernels: [KernelChoice] = []
         let count = frame.circles.count + frame.instances.count
-        prepared.reserveCapacity(count); rows.reserveCapacity(count); kinds.reserveCapacity(count)
+        extents.reserveCapacity(count); rows.reserveCapacity(count); kinds.reserveCapacity(count)
         circles.reserveCapacity(frame.circles.count)
         shapes.reserveCapacity(frame.instances.count); kernels.reserveCapacity(frame.instances.count)
         let edgeCount = frame.pathEdges.count, everyPixel = shadesEveryPixel
@@ -87,7 +87,7 @@ public struct CPURenderer: RenderBackend, Sendable {
             rows.append(drawn ? SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
                               : SIMD4(.min, .max, -1, shapeIndex))
             kinds.append(primitive.kind)
-            prepared.append(primitive)
+            extents.append(Extent(primitive))
         }
         for run in frame.runs {
             switch run.kind {
@@ -112,10 +112,10 @@ public struct CPURenderer: RenderBackend, Sendable {
         frame.pathEdges.withUnsafeBufferPointer { edges in
             atlasTexels.withUnsafeBufferPointer { texels in
                 let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
-                prepared.withUnsafeBufferPointer { primitives in
+                extents.withUnsafeBufferPointer { extents in
                     rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
                       shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
-                        let list = PrimitiveList(primitives: primitives, rows: rows, circles: circles, shapes: shapes,
+                        let list = PrimitiveList(extents: extents, rows: rows, circles: circles, shapes: shapes,
                                                  kernels: kernels)
                         DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                             let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
@@ -161,7 +161,7 @@ private struct Band {
         defer { for buffer in spare + stack { buffer.deallocate() } }
         let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks,
                                   shadesEveryPixel: everyPixel, resources: resources)
-        draw(0..<list.primitives.count, context)
+        draw(0..<list.extents.count, context)
     }
 
     /// Draws the primitives of `range` in order.
@@ -216,11 +216,9 @@ private struct Band {
 
     /// Draws primitive `i` (not a plain circle), or opens or closes an
     /// offscreen layer; returns the index of the next primitive to look at.
-    /// Kept out of line so that the loop over circles never copies a
-    /// `PreparedPrimitive`.
     @inline(never)
     private mutating func drawPrimitive(at i: Int, _ context: DrawContext) -> Int {
-        let primitive = context.list.primitives[i]
+        let primitive = context.list.extents[i]
         switch primitive.kind {
         case .beginLayer:
             guard let end = context.composites[i] else {
@@ -252,14 +250,14 @@ private struct Band {
     /// returns `end`, the composite.
     private mutating func drawMaskedContent(begin: Int, mask: Int, end: Int, _ context: DrawContext) -> Int {
         let content = target
-        push(clearing: context.list.primitives[mask])
+        push(clearing: context.list.extents[mask])
         draw((mask + 1)..<end, context)
         let maskBuffer = stack.removeLast()
         target = content
         let cells = (width + 7) / 8
         let map = UnsafeMutablePointer<UInt8>.allocate(capacity: (y1 - y0 + 1) * cells)
         defer { map.deallocate() }
-        let composite = context.list.primitives[end]
+        let composite = context.list.extents[end]
         let first = max(composite.minY, y0), last = min(composite.maxY, y1)
         map.initialize(repeating: 0, count: (y1 - y0 + 1) * cells)
         if first <= last, composite.minX <= composite.maxX {
@@ -276,7 +274,7 @@ private struct Band {
     }
 
     /// Opens an offscreen layer, transparent inside the marker's rectangle.
-    private mutating func push(clearing marker: PreparedPrimitive) {
+    private mutating func push(clearing marker: Extent) {
         let buffer = spare.popLast() ?? .allocate(capacity: (y1 - y0 + 1) * width * 4)
         stack.append(buffer)
         target = buffer
@@ -284,8 +282,8 @@ private struct Band {
     }
 
     /// Blends the innermost layer (times its mask's alpha) onto the one below.
-    private mutating func composite(_ primitive: PreparedPrimitive, _ record: UnsafePointer<lfx_shape>) {
-        let masked = primitive.shapeExtra.x > 0.5
+    private mutating func composite(_ primitive: Extent, _ record: UnsafePointer<lfx_shape>) {
+        let masked = primitive.masked
         let mask = masked ? stack.popLast() : nil
         guard let content = stack.popLast() else { return }
         target = stack.last ?? targets[0]
@@ -300,7 +298,7 @@ private struct Band {
 
     /// Makes the current target transparent inside the marker's pixel box
     /// and these rows.
-    private func clear(_ marker: PreparedPrimitive) {
+    private func clear(_ marker: Extent) {
         let rows = max(marker.minY, y0)...min(marker.maxY, y1)
         guard !rows.isEmpty, marker.minX <= marker.maxX else { return }
         let count = (marker.maxX - marker.minX + 1) * 4
@@ -333,9 +331,28 @@ private struct DrawContext {
     let resources: FrameResources
 }
 
+/// What a band needs of a prepared primitive besides its kernel's record:
+/// its kind and pixel rectangle, which is all that markers and composites
+/// are (the whole `PreparedPrimitive` is some 400 bytes, too much to copy
+/// for every path band).
+private struct Extent {
+    let kind: ShapeKind
+    /// For a composite, whether it multiplies by a mask layer.
+    let masked: Bool
+    /// Pixel columns and rows, inclusive (see `PreparedPrimitive`).
+    let minX: Int, maxX: Int, minY: Int, maxY: Int
+
+    init(_ p: PreparedPrimitive) {
+        kind = p.kind
+        masked = p.kind == .composite && p.shapeExtra.x > 0.5
+        minX = p.minX; maxX = p.maxX; minY = p.minY; maxY = p.maxY
+    }
+}
+
 /// The prepared primitives and the rows each touches, read by all bands.
 private struct PrimitiveList: @unchecked Sendable {
-    let primitives: UnsafeBufferPointer<PreparedPrimitive>
+    /// Each primitive's kind and pixel rectangle.
+    let extents: UnsafeBufferPointer<Extent>
     /// (first row, last row, index in `circles` or −1, index in `shapes` or
     /// −1) per primitive; rows (min, max) for markers and composites.
     let rows: UnsafeBufferPointer<SIMD4<Int32>>
