@@ -84,7 +84,7 @@ struct FrameBuilder {
     /// multiplies it into that shape's primitives when the layer ends), so
     /// everything is drawn at opacity 1 first.
     /// `step` is the layer's place under its parent in the scene document.
-    mutating func visit(_ layer: borrowing Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
+    mutating func visit(_ layer: Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
                         tint: Color, clips parentClips: ClipStack) {
         guard !failed else { return }
         steps.append(step)

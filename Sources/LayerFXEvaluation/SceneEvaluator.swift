@@ -96,13 +96,9 @@ public struct SceneEvaluator: Sendable {
                 var builder = empty
                 // At least one primitive a layer: no regrowth for flat scenes.
                 builder.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
-                // Through a buffer pointer each layer is borrowed, not copied
-                // (an 872-byte copy and its retains per layer per frame).
-                layers.withUnsafeBufferPointer { layers in
-                    for i in range where !builder.failed {
-                        builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
-                                      clips: ClipStack())
-                    }
+                for i in range where !builder.failed {
+                    builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
+                                  clips: ClipStack())
                 }
                 results.base[task] = builder
             }
