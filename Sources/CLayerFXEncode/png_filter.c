@@ -92,8 +92,9 @@ void lfx_png_filter_rows(const uint8_t *premultiplied, int width, int first_row,
         if (y > 0 && memcmp(source, source - row_bytes, row_bytes) == 0) {
             /* A row like the one above: Up makes it zeros, as the costs
              * would choose, unless it is all zeros already (Sub, as they
-             * would: Up's cost is not smaller). `above` stays valid. */
-            line[0] = all_zero(source, row_bytes) ? 1 : 2;
+             * would: Up's cost is not smaller). `above`, row y − 1 in
+             * straight alpha, is this row too, and stays valid. */
+            line[0] = all_zero(above, row_bytes) ? 1 : 2;
             memset(line + 1, 0, row_bytes);
             continue;
         }

@@ -24,7 +24,7 @@ final class FrameSink {
     private let slots = DispatchSemaphore(value: FrameSink.inFlight)
     private let pending = DispatchGroup()
     private let failure = FirstError()
-    /// The zlib level of PNG frames.
+    /// How PNG frames are compressed.
     private let pngCompression: PNGCompression
 
     static var inFlight: Int { max(ProcessInfo.processInfo.activeProcessorCount, 2) }

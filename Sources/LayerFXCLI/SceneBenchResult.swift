@@ -39,12 +39,16 @@ struct SceneBenchResult {
 /// JSON text of the benchmarks' results.
 enum JSONText {
     /// `value` as one line of JSON, its keys in snake case (`medianMs` is
-    /// `median_ms`) and sorted.
+    /// `median_ms`) and sorted. A figure JSON cannot hold (a rate over a
+    /// zero time) is written as the string "inf", "-inf" or "nan".
     static func sorted(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        // The fields are numbers, strings and arrays of them: always encodable.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf",
+                                                                      negativeInfinity: "-inf", nan: "nan")
+        // The fields are numbers (any, with the strategy above), strings and
+        // arrays of them, which always encode.
         return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }

@@ -13,12 +13,13 @@ import Musl
 final class VideoPipe: @unchecked Sendable {
     /// ffmpeg's process, started with `posix_spawn`.
     private let pid: pid_t
-    /// The writing end of ffmpeg's standard input; -1 once closed.
-    private let input: LockedValue<Int32>
+    /// The writing end of ffmpeg's standard input; -1 once closed. Only the
+    /// feeding thread touches it.
+    private var input: Int32
     /// The reading end of ffmpeg's standard error.
     private let errors: Int32
-    /// ffmpeg's exit status once it has been waited for (`waitpid` reaps a
-    /// process once).
+    /// ffmpeg's exit status once the feeding thread has waited for it
+    /// (`waitpid` reaps a process once); `kill()` reads it from another thread.
     private let exit = LockedValue<Int32?>(nil)
     private let path: String
     private let temporaryPath: String
@@ -46,7 +47,7 @@ final class VideoPipe: @unchecked Sendable {
             + codec + ["-pix_fmt", "yuv420p", "-f", ext, temporaryPath]
         let spawned = try Self.spawn(ffmpeg, arguments)
         pid = spawned.pid
-        input = LockedValue(spawned.input)
+        input = spawned.input
         errors = spawned.errors
     }
 
@@ -56,8 +57,7 @@ final class VideoPipe: @unchecked Sendable {
     }
 
     func add(_ image: PixelBuffer) throws {
-        let fd = input.withLock { $0 }
-        guard fd >= 0, AtomicFile.writeAll(PNGEncoder.straightAlpha(image), to: fd) else { throw failure() }
+        guard input >= 0, AtomicFile.writeAll(PNGEncoder.straightAlpha(image), to: input) else { throw failure() }
     }
 
     func finish() throws {
@@ -91,23 +91,20 @@ final class VideoPipe: @unchecked Sendable {
     }
 
     private func closeInput() {
-        input.withLock { fd in
-            if fd >= 0 { close(fd) }
-            fd = -1
-        }
+        if input >= 0 { close(input) }
+        input = -1
     }
 
     /// ffmpeg's exit status (128 + the signal when a signal ended it), waiting
-    /// for it the first time.
+    /// for it the first time. The wait holds no lock, so `kill()` from the
+    /// signal thread is not held up behind an ffmpeg still encoding.
     private func waitForExit() -> Int32 {
-        exit.withLock { status in
-            if let status { return status }
-            var raw: Int32 = 0
-            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-            let code = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
-            status = code
-            return code
-        }
+        if let status = exit.withLock({ $0 }) { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        let code = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        exit.withLock { $0 = code }
+        return code
     }
 
     /// ffmpeg's own message, after it has stopped; the temporary file is removed.

@@ -65,10 +65,10 @@ public struct CPURenderer: RenderBackend, Sendable {
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
         // circle or its shape record is, and its kind.
-        var extents: [Extent] = [], rows: [SIMD4<Int32>] = [], kinds: [ShapeKind] = []
+        var extents: [Extent] = [], rows: [SIMD4<Int32>] = []
         var circles: [lfx_circle] = [], shapes: [lfx_shape] = [], kernels: [KernelChoice] = []
         let count = frame.circles.count + frame.instances.count
-        extents.reserveCapacity(count); rows.reserveCapacity(count); kinds.reserveCapacity(count)
+        extents.reserveCapacity(count); rows.reserveCapacity(count)
         circles.reserveCapacity(frame.circles.count)
         shapes.reserveCapacity(frame.instances.count); kernels.reserveCapacity(frame.instances.count)
         let edgeCount = frame.pathEdges.count, everyPixel = shadesEveryPixel
@@ -86,7 +86,6 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
             rows.append(drawn ? SIMD4(Int32(clamping: primitive.minY), Int32(clamping: primitive.maxY), circleIndex, shapeIndex)
                               : SIMD4(.min, .max, -1, shapeIndex))
-            kinds.append(primitive.kind)
             extents.append(Extent(primitive))
         }
         for run in frame.runs {
@@ -101,7 +100,7 @@ public struct CPURenderer: RenderBackend, Sendable {
                 }
             }
         }
-        let groups = try LayerNesting.groups(of: kinds)
+        let groups = try LayerNesting.groups(of: extents.map(\.kind))
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight

@@ -89,7 +89,7 @@ public enum PNGEncoder {
         guard width > 0, height > 0 else { return try deflate([], level: 1) }
         let rowsPerPiece = Int(lfx_png_fast_rows_per_piece(Int32(width)))
         let pieces = max((height + rowsPerPiece - 1) / rowsPerPiece, 1)
-        let results = LockedValue([(data: [UInt8], adler: uLong)?](repeating: nil, count: pieces))
+        let results = LockedValue([DeflatedPiece?](repeating: nil, count: pieces))
         // One scratch area a worker, reused for each of its pieces: memory
         // written once is not faulted in again.
         let workers = min(pieces, max(ProcessInfo.processInfo.activeProcessorCount, 1))
@@ -110,20 +110,14 @@ public enum PNGEncoder {
                                                      &checksum)
                         count = max(written, 0)
                     }
-                    if written >= 0 { results.withLock { $0[index] = (data, uLong(checksum)) } }
+                    guard written >= 0 else { continue }
+                    let piece = DeflatedPiece(data: data, adler: uLong(checksum),
+                                              length: (last - first + 1) * (width * 4 + 1))
+                    results.withLock { $0[index] = piece }
                 }
             }
         }
-        var out: [UInt8] = [0x78, 0x01]
-        var adler: uLong = 1
-        for (index, part) in results.withLock({ $0 }).enumerated() {
-            guard let part else { throw ImageWriteError(description: "encoding PNG failed: a piece overran its bound") }
-            out += part.data
-            let rows = min(rowsPerPiece, height - index * rowsPerPiece)
-            adler = adler32_combine(adler, part.adler, off_t(rows * (width * 4 + 1)))
-        }
-        out.appendBigEndian(UInt32(truncatingIfNeeded: adler))
-        return out
+        return try zlibStream(flags: 0x01, results.withLock { $0 }, failure: "a piece overran its bound")
     }
 
     /// One zlib stream of `bytes`: the header, the deflate data of every
@@ -135,7 +129,7 @@ public enum PNGEncoder {
         let pieceLength = Int(LFX_DEFLATE_PIECE)
         let pieces = max((bytes.count + pieceLength - 1) / pieceLength, 1)
         let bound = lfx_deflate_piece_bound(pieceLength)
-        let results = LockedValue([(data: [UInt8], adler: uLong)?](repeating: nil, count: pieces))
+        let results = LockedValue([DeflatedPiece?](repeating: nil, count: pieces))
         bytes.withUnsafeBufferPointer { source in
             let input = UnsafeSendableInput(source)
             DispatchQueue.concurrentPerform(iterations: pieces) { index in
@@ -146,23 +140,39 @@ public enum PNGEncoder {
                                                 out.baseAddress, out.count)
                     count = max(written, 0)
                 }
+                guard written >= 0 else { return }
                 let adler = adler32(1, input.buffer.baseAddress.map { $0 + start }, uInt(max(length, 0)))
-                if written >= 0 { results.withLock { $0[index] = (data, adler) } }
+                let piece = DeflatedPiece(data: data, adler: adler, length: max(length, 0))
+                results.withLock { $0[index] = piece }
             }
         }
-        let parts = results.withLock { $0 }
         // FLEVEL is informational; the header must be a multiple of 31.
-        var out: [UInt8] = [0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA]
+        return try zlibStream(flags: level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA,
+                              results.withLock { $0 }, failure: "zlib could not deflate")
+    }
+
+    /// A zlib stream (deflate, 32 KiB window, then `flags`) of `pieces` in
+    /// order and the Adler-32 of all their input; a missing piece is the
+    /// error `failure`.
+    private static func zlibStream(flags: UInt8, _ pieces: [DeflatedPiece?], failure: String) throws -> [UInt8] {
+        var out: [UInt8] = [0x78, flags]
         var adler: uLong = 1
-        for (index, part) in parts.enumerated() {
-            guard let part else { throw ImageWriteError(description: "encoding PNG failed: zlib could not deflate") }
-            out += part.data
-            let length = min(pieceLength, bytes.count - index * pieceLength)
-            adler = adler32_combine(adler, part.adler, off_t(max(length, 0)))
+        for piece in pieces {
+            guard let piece else { throw ImageWriteError(description: "encoding PNG failed: \(failure)") }
+            out += piece.data
+            adler = adler32_combine(adler, piece.adler, off_t(piece.length))
         }
         out.appendBigEndian(UInt32(truncatingIfNeeded: adler))
         return out
     }
+}
+
+/// One piece of a deflate stream made in parallel: its deflate data, which
+/// ends on a byte boundary, and the Adler-32 and length of its input.
+private struct DeflatedPiece: Sendable {
+    let data: [UInt8]
+    let adler: uLong
+    let length: Int
 }
 
 /// The filtered bytes, read by the concurrent deflate tasks.
