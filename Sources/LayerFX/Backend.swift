@@ -135,9 +135,10 @@ public final class Renderer: @unchecked Sendable {
                                deliver: (Int, PixelBuffer) throws -> Void) throws {
         var drawing = 0
         let budget = self.budget, evaluator = self.evaluator
+        let compiled = CompiledScene(scene)
         do {
             try renderSequence(count: times.count, frame: { index in
-                try evaluator.frame(for: scene, at: times[index], budget: budget)
+                try evaluator.frame(for: compiled, at: times[index], budget: budget)
             }, deliver: { index, pixels in
                 drawing = index + 1
                 try deliver(index, pixels)

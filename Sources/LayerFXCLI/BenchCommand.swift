@@ -99,7 +99,8 @@ struct RipplesBenchCommand: ParsableCommand {
         let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
         let evaluator = renderer?.evaluator ?? SceneEvaluator()
-        let staticFrame = animated || evaluateOnly ? nil : try evaluator.frame(for: scene, at: 0, budget: budget)
+        let compiled = CompiledScene(scene)
+        let staticFrame = animated || evaluateOnly ? nil : try evaluator.frame(for: compiled, at: 0, budget: budget)
         var times: [Double] = []
         var evaluationTimes: [Double] = []
         // One buffer for every frame: drawing allocates no pixels.
@@ -107,7 +108,7 @@ struct RipplesBenchCommand: ParsableCommand {
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try staticFrame ?? evaluator.frame(for: scene, at: time, budget: budget)
+            let frame = try staticFrame ?? evaluator.frame(for: compiled, at: time, budget: budget)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             if let renderer { try renderer.render(frame, into: &last) }
             let end = DispatchTime.now().uptimeNanoseconds

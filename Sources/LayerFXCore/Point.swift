@@ -5,7 +5,7 @@ public struct Point: Hashable, Sendable {
     /// Vertical coordinate, growing downward.
     public var y: Double
     /// A point at (`x`, `y`).
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
     /// (0, 0).
     public static let zero = Point(x: 0, y: 0)
 }

@@ -156,7 +156,8 @@ extension FrameBuilder {
         }
     }
 
-    private static func visible(_ color: Color?) -> Color? {
+    /// `color` clamped to 0…1, or nil when it is missing or transparent.
+    static func visible(_ color: Color?) -> Color? {
         color.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
     }
 }

@@ -86,13 +86,8 @@ struct FrameBuilder {
     /// `step` is the layer's place under its parent in the scene document.
     mutating func visit(_ layer: Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
                         tint: Color, clips parentClips: ClipStack) {
-        guard !failed else { return }
-        steps.append(step)
+        guard enterLayer(step) else { return }
         defer { steps.removeLast() }
-        instancesVisited += 1
-        guard instancesVisited <= instanceLimit else {
-            return fail(.instances, count: Double(instancesVisited), verb: "the frame needs")
-        }
         let localTime = layer.timing.localTime(parentTime: parentTime)
         let p = layer.presentationProperties(atLocalTime: localTime)
         let ownOpacity = min(max(p.opacity, 0), 1)
@@ -175,6 +170,22 @@ struct FrameBuilder {
             endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
         }
         _ = primitivesFit()
+    }
+
+    /// Starts the visit of the layer at `step`: pushes the step (the caller
+    /// pops it when the visit ends) and counts the layer against the
+    /// `instances` limit. False, with nothing pushed, when the frame has
+    /// already failed or fails here (the error names this layer).
+    mutating func enterLayer(_ step: DocumentStep) -> Bool {
+        guard !failed else { return false }
+        steps.append(step)
+        instancesVisited += 1
+        guard instancesVisited <= instanceLimit else {
+            fail(.instances, count: Double(instancesVisited), verb: "the frame needs")
+            steps.removeLast()
+            return false
+        }
+        return true
     }
 
     /// A replicator's sublayers, `instanceCount` times (core-animation.md

@@ -78,8 +78,22 @@ public struct SceneEvaluator: Sendable {
         try frame(for: scene, at: time, budget: budget, layersPerTask: Self.layersPerTask)
     }
 
+    /// The frame for the scene `compiled` holds at scene time `time`: the
+    /// frame `frame(for:at:budget:)` makes of that scene, byte
+    /// for byte, with the compiled layers evaluated from their channels.
+    public func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
+        try frame(for: compiled.scene, compiled: compiled, at: time, budget: budget, layersPerTask: Self.layersPerTask)
+    }
+
     /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
     func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
+               layersPerTask: Int) throws -> Frame {
+        try frame(for: scene, compiled: nil, at: time, budget: budget, layersPerTask: layersPerTask)
+    }
+
+    /// The frame for `scene`, whose top-level layers `compiled` (made from
+    /// it, when given) has compiled are drawn from their compiled form.
+    func frame(for scene: Scene, compiled: CompiledScene?, at time: Double, budget: WorkBudget,
                layersPerTask: Int) throws -> Frame {
         let (width, height) = Self.pixelSize(of: scene)
         geometryCache?.beginFrame()
@@ -96,9 +110,17 @@ public struct SceneEvaluator: Sendable {
                 var builder = empty
                 // At least one primitive a layer: no regrowth for flat scenes.
                 builder.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
-                for i in range where !builder.failed {
-                    builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
-                                  clips: ClipStack())
+                let leafIndex = compiled?.leafIndex ?? []
+                compiled.withChannels { leaves, channels in
+                    for i in range where !builder.failed {
+                        if !leafIndex.isEmpty, leafIndex[i] >= 0 {
+                            builder.visit(leaves.baseAddress! + Int(leafIndex[i]), channels: channels, step: .layer(i),
+                                          parentTime: time, parentToDevice: root)
+                        } else {
+                            builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root,
+                                          tint: .white, clips: ClipStack())
+                        }
+                    }
                 }
                 results.base[task] = builder
             }
@@ -111,6 +133,17 @@ public struct SceneEvaluator: Sendable {
                      circles: builder.order.circles, instances: builder.order.instances, runs: builder.order.runs,
                      pathEdges: builder.pathEdges,
                      glyphAtlas: builder.usesGlyphs ? GlyphAtlasImage(textContext.atlas) : nil)
+    }
+}
+
+extension Optional where Wrapped == CompiledScene {
+    /// `body` with the compiled leaves and channels (empty when nil), borrowed.
+    fileprivate func withChannels<T>(_ body: (UnsafeBufferPointer<CompiledShapeLeaf>,
+                                              UnsafeBufferPointer<ScalarChannel>) throws -> T) rethrows -> T {
+        guard let self else { return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
+        return try self.leaves.withUnsafeBufferPointer { leaves in
+            try self.channels.withUnsafeBufferPointer { try body(leaves, $0) }
+        }
     }
 }
 

@@ -8,8 +8,9 @@ import LayerFX
 /// - `cpu|gpu ripples-N`: one frame of the field drawn and read back (the field
 ///   generated in-process, the same numbers `Benchmarks/Peers/gen_ripples.py`
 ///   writes for the peers);
-/// - `animated cpu|gpu ripples-N`: N animated ripple layers evaluated at a new
-///   instant and drawn, so evaluation is counted;
+/// - `animated cpu|gpu ripples-N`: N animated ripple layers, compiled once
+///   (`CompiledScene`), evaluated at a new instant and drawn, so evaluation
+///   is counted;
 /// - `evaluate animated ripples-N`: the evaluation alone.
 ///
 /// Compare backends as ratios within one run; the machine is shared and noisy.
@@ -58,19 +59,19 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// One field's still frame and animated scene, built when a benchmark of that
-/// size starts and dropped when it ends.
+/// One field's still frame and compiled animated scene, built when a
+/// benchmark of that size starts and dropped when it ends.
 final class RippleFixture: @unchecked Sendable {
     let count: Int
     private(set) var still: Frame?
-    private(set) var animated: Scene?
+    private(set) var animated: CompiledScene?
 
     init(count: Int) { self.count = count }
 
     func load() throws {
         let field = RippleField(count: count)
         still = try SceneEvaluator().frame(for: field.scene(), at: 0)
-        animated = field.animatedScene()
+        animated = CompiledScene(field.animatedScene())
     }
 
     func unload() { still = nil; animated = nil }

@@ -1,0 +1,157 @@
+/// The scalar properties of a layer that a ``ScalarChannel`` animates: a
+/// small presentation state, evaluated without copying the whole
+/// ``LayerProperties``.
+public struct AnimatedScalars: Hashable, Sendable {
+    /// `opacity`.
+    public var opacity: Double
+    /// `position.x` and `position.y`.
+    public var positionX: Double, positionY: Double
+    /// `transform.scale.x` and `transform.scale.y`.
+    public var scaleX: Double, scaleY: Double
+    /// `transform.rotation.z`.
+    public var rotation: Double
+    /// `transform.translation.x` and `transform.translation.y`.
+    public var translationX: Double, translationY: Double
+    /// `lineWidth`.
+    public var lineWidth: Double
+
+    /// The model values of `properties`.
+    public init(_ properties: LayerProperties) {
+        opacity = properties.opacity
+        positionX = properties.position.x; positionY = properties.position.y
+        scaleX = properties.transform.scaleX; scaleY = properties.transform.scaleY
+        rotation = properties.transform.rotation
+        translationX = properties.transform.translationX; translationY = properties.transform.translationY
+        lineWidth = properties.lineWidth
+    }
+
+    /// `transform` with these scales, rotation and translation.
+    public func transform(replacingComponentsOf transform: LayerTransform) -> LayerTransform {
+        LayerTransform(translationX: translationX, translationY: translationY, rotation: rotation,
+                       scaleX: scaleX, scaleY: scaleY, matrix: transform.matrix)
+    }
+}
+
+/// A key path a ``ScalarChannel`` writes.
+public enum ScalarSlot: UInt8, Hashable, Sendable {
+    /// `opacity`.
+    case opacity
+    /// `position.x`.
+    case positionX
+    /// `position.y`.
+    case positionY
+    /// `transform.scale`: both scales.
+    case scale
+    /// `transform.scale.x`.
+    case scaleX
+    /// `transform.scale.y`.
+    case scaleY
+    /// `transform.rotation` and `transform.rotation.z`.
+    case rotation
+    /// `transform.translation.x`.
+    case translationX
+    /// `transform.translation.y`.
+    case translationY
+    /// `lineWidth`.
+    case lineWidth
+
+    /// The slot of `keyPath`; nil for key paths that are not one of these scalars.
+    init?(_ keyPath: AnimatableKeyPath) {
+        switch keyPath {
+        case .opacity: self = .opacity
+        case .positionX: self = .positionX
+        case .positionY: self = .positionY
+        case .transformScale: self = .scale
+        case .transformScaleX: self = .scaleX
+        case .transformScaleY: self = .scaleY
+        case .transformRotation, .transformRotationZ: self = .rotation
+        case .transformTranslationX: self = .translationX
+        case .transformTranslationY: self = .translationY
+        case .lineWidth: self = .lineWidth
+        default: return nil
+        }
+    }
+}
+
+extension AnimatedScalars {
+    /// The value `slot` reads (`transform.scale`: the mean of the two scales,
+    /// as ``AnimatableKeyPath/value(in:)`` reads it).
+    @inline(__always)
+    public subscript(slot: ScalarSlot) -> Double {
+        get {
+            switch slot {
+            case .opacity: opacity
+            case .positionX: positionX
+            case .positionY: positionY
+            case .scale: (scaleX + scaleY) / 2
+            case .scaleX: scaleX
+            case .scaleY: scaleY
+            case .rotation: rotation
+            case .translationX: translationX
+            case .translationY: translationY
+            case .lineWidth: lineWidth
+            }
+        }
+        set {
+            switch slot {
+            case .opacity: opacity = newValue
+            case .positionX: positionX = newValue
+            case .positionY: positionY = newValue
+            case .scale: scaleX = newValue; scaleY = newValue
+            case .scaleX: scaleX = newValue
+            case .scaleY: scaleY = newValue
+            case .rotation: rotation = newValue
+            case .translationX: translationX = newValue
+            case .translationY: translationY = newValue
+            case .lineWidth: lineWidth = newValue
+            }
+        }
+    }
+}
+
+/// A `CABasicAnimation` of one scalar key path with both ends given,
+/// compiled: its duration resolved, its key path a slot, its ends numbers.
+/// Applying it gives the value ``Animation/apply(at:to:model:)`` writes for
+/// that key path, bit for bit (the same operations in the same order).
+public struct ScalarChannel: Hashable, Sendable {
+    /// Which property it writes.
+    public let slot: ScalarSlot
+    /// The animation's timing, and its duration resolved (never 0).
+    let timing: MediaTiming, duration: Double
+    /// `removedOnCompletion`, `additive` and `cumulative`.
+    let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
+    /// The pacing curve; nil is linear.
+    let timingFunction: TimingFunction?
+    /// `fromValue` and `toValue`.
+    let from: Double, to: Double
+
+    /// The channel of `animation`; nil unless it is a top-level basic
+    /// animation of a scalar key path (see ``ScalarSlot``) with scalar
+    /// `fromValue` and `toValue`.
+    public init?(compiling animation: Animation) {
+        guard case let .basic(.scalar(from)?, .scalar(to)?, _) = animation.kind,
+              let keyPath = animation.keyPath, let slot = ScalarSlot(keyPath) else { return nil }
+        self.slot = slot
+        timing = animation.timing
+        duration = animation.timing.resolvedDuration(groupDuration: nil)
+        removedOnCompletion = animation.removedOnCompletion
+        isAdditive = animation.isAdditive
+        isCumulative = animation.isCumulative
+        timingFunction = animation.timingFunction
+        self.from = from; self.to = to
+    }
+
+    /// Applies the channel at the layer's local time `localTime` on top of
+    /// `values` (the presentation after the channels before it).
+    @inline(__always)
+    public func apply(atLocalTime localTime: Double, to values: inout AnimatedScalars) {
+        guard let local = timing.localTime(parentTime: localTime, removedOnCompletion: removedOnCompletion,
+                                           duration: duration) else { return }
+        let p = local.time / duration
+        let fraction = timingFunction?.value(at: p) ?? p
+        var result = from + (to - from) * fraction
+        if isCumulative && local.iteration > 0 { result = result + to * local.iteration }
+        if isAdditive { result = values[slot] + result }
+        values[slot] = result
+    }
+}

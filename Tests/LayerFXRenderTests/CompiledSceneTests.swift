@@ -1,0 +1,175 @@
+import LayerFX
+@testable import LayerFXEvaluation
+import LayerFXTestSupport
+import Testing
+
+/// A compiled scene draws the frame the tree walk draws, byte for byte: on
+/// random scenes (random layers, timings and animations, compiled and not),
+/// on every test scene and example, and when a budget stops the frame.
+struct CompiledSceneTests {
+    /// A basic animation of a scalar key path with random timing; `compiles`
+    /// false gives one the compiler leaves to the tree walk.
+    static func animation(_ random: inout SplitMix, compiles: Bool) -> Animation {
+        let keyPaths: [AnimatableKeyPath] = [.opacity, .positionX, .positionY, .transformScale, .transformScaleX,
+                                             .transformScaleY, .transformRotationZ, .transformTranslationX,
+                                             .transformTranslationY, .lineWidth]
+        var timing = MediaTiming()
+        timing.beginTime = random.number(-2...1)
+        timing.duration = random.chance(0.2) ? 0 : random.number(0.1...2)
+        timing.speed = random.chance(0.2) ? 0 : random.number(0.25...3)
+        timing.timeOffset = random.chance(0.5) ? 0 : random.number(0...1)
+        timing.repeatCount = random.chance(0.3) ? .infinity : random.chance(0.5) ? 0 : random.number(0.5...4)
+        timing.repeatDuration = random.chance(0.15) ? random.number(0.5...3) : 0
+        timing.autoreverses = random.chance(0.3)
+        timing.fillMode = [.removed, .forwards, .backwards, .both][Int.random(in: 0...3, using: &random)]
+        let curve: TimingFunction? = random.chance(0.3) ? nil
+            : TimingFunction(random.number(0...1), random.number(-0.5...1.5), random.number(0...1), random.number(-0.5...1.5))
+        let keyPath = keyPaths[Int.random(in: 0..<keyPaths.count, using: &random)]
+        let range: ClosedRange<Double> = keyPath == .positionX || keyPath == .positionY ? 0...200 : -0.5...2
+        let kind: AnimationKind = compiles
+            ? .basic(from: .scalar(random.number(range)), to: .scalar(random.number(range)),
+                     by: random.chance(0.2) ? .scalar(1) : nil)
+            : .keyframe(values: [.scalar(random.number(range)), .scalar(random.number(range))], keyTimes: nil,
+                        timingFunctions: nil, calculationMode: .linear)
+        return Animation(keyPath: keyPath, kind: kind, timing: timing, timingFunction: curve,
+                         removedOnCompletion: random.chance(0.5), isAdditive: random.chance(0.25),
+                         isCumulative: random.chance(0.25))
+    }
+
+    /// A top-level layer: mostly circles that compile, some with features
+    /// that keep them in the tree walk (another path, a sublayer, a
+    /// background, a keyframe animation, a dashed stroke).
+    static func layer(_ random: inout SplitMix) -> Layer {
+        var p = LayerProperties()
+        let side = random.number(0...60)
+        p.bounds = Rect(x: random.number(-5...5), y: random.number(-5...5), width: side,
+                        height: random.chance(0.9) ? side : random.number(0...60))
+        p.position = Point(x: random.number(-20...220), y: random.number(-20...170))
+        p.anchorPoint = Point(x: random.number(0...1), y: random.number(0...1))
+        p.transform = LayerTransform(translationX: random.number(-10...10), translationY: random.number(-10...10),
+                                     rotation: random.chance(0.5) ? 0 : random.number(-3...3),
+                                     scaleX: random.number(0.5...1.5), scaleY: random.chance(0.7) ? 1 : random.number(0.5...1.5),
+                                     matrix: random.chance(0.8) ? .identity
+                                         : AffineTransform(a: 1, b: 0.2, c: 0, d: 1, tx: 3, ty: 0))
+        p.opacity = random.chance(0.5) ? 1 : random.number(-0.2...1.2)
+        p.path = ShapePath([.ellipse(in: p.bounds)])
+        p.fillColor = random.chance(0.2) ? nil : random.color()
+        p.strokeColor = random.chance(0.4) ? nil : random.color()
+        p.lineWidth = random.number(-1...6)
+        p.strokeEnd = random.chance(0.9) ? 1 : random.number(0...1)
+        var sublayers: [Layer] = []
+        var compiles = true
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0: p.path = ShapePath([.roundedRect(p.bounds, cornerRadius: 4)]); compiles = false
+        case 1: sublayers = [Layer(kind: .shape, properties: p)]; compiles = false
+        case 2: p.backgroundColor = random.color(); compiles = false
+        case 3: p.lineDashPattern = [3, 2]; compiles = false
+        case 4: compiles = false  // a keyframe animation below
+        default: break
+        }
+        let count = Int.random(in: 0...3, using: &random)
+        var animations = (0..<count).map { _ in animation(&random, compiles: true) }
+        if !compiles || animations.isEmpty { animations.append(animation(&random, compiles: compiles)) }
+        let timing = random.chance(0.7) ? LayerTiming.identity
+            : LayerTiming(beginTime: random.number(-1...1), speed: random.number(0...2), timeOffset: random.number(0...1))
+        return Layer(kind: .shape, properties: p, sublayers: sublayers, animations: animations, timing: timing)
+    }
+
+    static func randomScene(seed: UInt64, count: Int) -> Scene {
+        var random = SplitMix(seed: seed)
+        return Scene(size: Size(width: 200, height: 150), scale: random.chance(0.5) ? 1 : 2.5,
+                     backgroundColor: .white, layers: (0..<count).map { _ in layer(&random) })
+    }
+
+    /// Expects equal frames; a difference is reported as the first
+    /// differing entry, not as the whole arrays.
+    static func expectSameFrame(_ a: Frame, _ b: Frame, _ comment: String) {
+        func firstDifference<T: Equatable>(_ x: [T], _ y: [T]) -> String? {
+            guard x != y else { return nil }
+            let i = zip(x, y).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(x.count, y.count)
+            return "counts \(x.count) and \(y.count), first difference at \(i)"
+        }
+        #expect(firstDifference(a.circles, b.circles) == nil, "circles: \(comment)")
+        #expect(firstDifference(a.instances, b.instances) == nil, "instances: \(comment)")
+        #expect(firstDifference(a.runs, b.runs) == nil, "runs: \(comment)")
+        #expect(firstDifference(a.pathEdges, b.pathEdges) == nil, "path edges: \(comment)")
+        #expect(a.width == b.width && a.height == b.height && a.background == b.background, "size: \(comment)")
+    }
+
+    @Test(arguments: 0..<24)
+    func randomScenesMatchTheTreeWalk(seed: Int) throws {
+        let scene = Self.randomScene(seed: UInt64(seed), count: 60)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount >= 15, "many layers compile")
+        #expect(compiled.compiledLayerCount < scene.layers.count, "some are walked")
+        let evaluator = SceneEvaluator()
+        for time in [-0.5, 0, 0.37, 1, 1.9, 4.25] {
+            let walked = try evaluator.frame(for: scene, at: time)
+            let fromCompiled = try evaluator.frame(for: compiled, at: time)
+            Self.expectSameFrame(fromCompiled, walked, "seed \(seed), t=\(time)")
+        }
+    }
+
+    /// Thousands of layers are evaluated in parallel runs, compiled or not.
+    @Test func parallelCompiledFrameMatchesOneWalk() throws {
+        let scene = ParallelEvaluationTests.scene(count: 9000)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount > 8000)
+        let one = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: .max)
+        Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: 0.37), one, "9000 layers")
+    }
+
+    @Test func ripplesCompileAndMatch() throws {
+        let scene = RippleField(count: 3000, width: 400, height: 300).animatedScene()
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount == 3000)
+        for time in [0, 0.25, 0.9] {
+            Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
+                                 try SceneEvaluator().frame(for: scene, at: time), "ripples t=\(time)")
+        }
+    }
+
+    @Test(arguments: Fixtures.sceneNames)
+    func testScenesMatch(_ name: String) throws {
+        let scene = try Fixtures.scene(name)
+        let compiled = CompiledScene(scene)
+        for time in try Fixtures.times(for: name) {
+            Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
+                                 try SceneEvaluator().frame(for: scene, at: time), "\(name) t=\(time)")
+        }
+    }
+
+    @Test(arguments: ["pulsing-rings.json", "ripple.json", "shimmer.json", "typing-dots.json", "waves.json"])
+    func examplesMatch(_ name: String) throws {
+        let scene = try SceneLoader.load(contentsOfFile: Repository.example(name))
+        let compiled = CompiledScene(scene)
+        for time in [0, 0.37, 1.3, 2.9] {
+            Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
+                                 try SceneEvaluator().frame(for: scene, at: time), "\(name) t=\(time)")
+        }
+    }
+
+    /// A budget stops a compiled frame where it stops the walk, with the same message.
+    @Test(arguments: [WorkBudget.Key.primitives, .instances, .pixels])
+    func budgetStopsAtTheSameLayer(_ key: WorkBudget.Key) throws {
+        let scene = RippleField(count: 500, width: 400, height: 300).animatedScene()
+        var budget = WorkBudget()
+        budget[key] = key == .pixels ? 90_000 : 200
+        func message(_ body: () throws -> Frame) -> String {
+            do { _ = try body(); return "no error" } catch { return "\(error)" }
+        }
+        let walked = message { try SceneEvaluator().frame(for: scene, at: 0.4, budget: budget) }
+        let compiled = message { try SceneEvaluator().frame(for: CompiledScene(scene), at: 0.4, budget: budget) }
+        #expect(walked.contains("layers[") && walked.contains(key.rawValue), "\(walked)")
+        #expect(compiled == walked)
+    }
+}
+
+/// The random numbers the scenes are made of.
+private extension SplitMix {
+    mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+    mutating func chance(_ p: Double) -> Bool { number(0...1) < p }
+    mutating func color() -> Color {
+        Color(red: number(0...1), green: number(0...1), blue: number(0...1), alpha: number(-0.1...1))
+    }
+}

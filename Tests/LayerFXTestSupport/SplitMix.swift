@@ -1,0 +1,18 @@
+/// A small seeded generator (SplitMix64), so that random test
+/// configurations are the same on every machine and every run.
+public struct SplitMix: RandomNumberGenerator {
+    /// The generator's state, advanced by each number.
+    public var state: UInt64
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// One of `options`, chosen at random.
+    public mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
+}
