@@ -95,12 +95,21 @@ struct RipplesBenchCommand: ParsableCommand {
     }
 
     private func measure(_ field: RippleField) throws -> RippleBenchResult {
-        let scene = animated || evaluateOnly ? field.animatedScene() : field.scene()
+        let evaluatesEachFrame = animated || evaluateOnly
+        let scene = evaluatesEachFrame ? field.animatedScene() : field.scene()
         let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
         let evaluator = renderer?.evaluator ?? SceneEvaluator()
-        let compiled = CompiledScene(scene)
-        let staticFrame = animated || evaluateOnly ? nil : try evaluator.frame(for: compiled, at: 0, budget: budget)
+        // An animated field is evaluated every frame, from its compiled form;
+        // a still one once, without compiling it.
+        let frameAt: (Double) throws -> Frame
+        if evaluatesEachFrame {
+            let compiled = CompiledScene(scene)
+            frameAt = { try evaluator.frame(for: compiled, at: $0, budget: budget) }
+        } else {
+            let still = try evaluator.frame(for: scene, at: 0, budget: budget)
+            frameAt = { _ in still }
+        }
         var times: [Double] = []
         var evaluationTimes: [Double] = []
         // One buffer for every frame: drawing allocates no pixels.
@@ -108,20 +117,20 @@ struct RipplesBenchCommand: ParsableCommand {
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try staticFrame ?? evaluator.frame(for: compiled, at: time, budget: budget)
+            let frame = try frameAt(time)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             if let renderer { try renderer.render(frame, into: &last) }
             let end = DispatchTime.now().uptimeNanoseconds
             if index >= warmup {
                 times.append(Double(end - start) / 1e6)
-                if staticFrame == nil { evaluationTimes.append(Double(evaluated - start) / 1e6) }
+                if evaluatesEachFrame { evaluationTimes.append(Double(evaluated - start) / 1e6) }
             }
         }
         if let output, renderer != nil { try PNGEncoder.write(last, to: output) }
         let gpu = renderer?.gpuInfo
         return RippleBenchResult(
             count: field.ripples.count, width: field.width, height: field.height, frames: frames,
-            backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: animated || evaluateOnly,
+            backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: evaluatesEachFrame,
             times: times, evaluationTimes: evaluationTimes, paintedPixels: field.paintedArea,
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
             platform: gpu?.platform?.rawValue)

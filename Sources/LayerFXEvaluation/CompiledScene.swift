@@ -1,4 +1,5 @@
 import LayerFXCore
+import LayerFXGeometry
 import LayerFXModel
 
 /// A scene prepared once for evaluating many frames (a sequence, a
@@ -75,10 +76,9 @@ struct CompiledShapeLeaf: Sendable {
               p.path.subpaths.count == 1, case .ellipse(let ellipse) = p.path.subpaths[0] else { return nil }
         let fill = FrameBuilder.visible(p.fillColor?.tinted(.white))
         let stroke = FrameBuilder.visible(p.strokeColor?.tinted(.white))
-        // A stroke the analytic circle draws exactly (the tree walk outlines others as polygons).
-        let exactStroke = p.strokeStart <= 0 && p.strokeEnd >= 1 && (p.lineDashPattern ?? []).allSatisfy { $0 == 0 }
-            && abs(abs(ellipse.size.width) - abs(ellipse.size.height)) <= 1e-9 * abs(ellipse.size.width)
-        guard stroke == nil || exactStroke else { return nil }
+        // A visible stroke must be one the analytic shape draws exactly (the tree walk outlines others as polygons).
+        guard stroke == nil || FrameBuilder.analyticStrokeIsExact(.ellipse(in: ellipse), StrokeStyle(p))
+        else { return nil }
         let compiled = layer.animations.compactMap(ScalarChannel.init(compiling:))
         guard compiled.count == layer.animations.count, channels.count <= Int(Int32.max) - compiled.count
         else { return nil }

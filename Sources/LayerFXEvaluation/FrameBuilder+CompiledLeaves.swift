@@ -30,11 +30,10 @@ extension FrameBuilder {
         guard toDevice.isFinite else { return }
 
         let group = ownOpacity < 1 ? beginOffscreenLayer() : nil
+        // `emit` draws nothing without a visible fill or stroke, or under a singular transform.
         let stroke = p.lineWidth > 0 && leaf.pointee.strokes ? leaf.pointee.stroke : nil
-        if leaf.pointee.fill != nil || stroke != nil, abs(toDevice.determinant) > 1e-12 {
-            emit(Subpath.ellipse(in: leaf.pointee.ellipse), fill: leaf.pointee.fill, stroke: stroke, lineWidth: p.lineWidth,
-                 transform: toDevice, clips: ClipStack())
-        }
+        emit(Subpath.ellipse(in: leaf.pointee.ellipse), fill: leaf.pointee.fill, stroke: stroke, lineWidth: p.lineWidth,
+             transform: toDevice, clips: ClipStack())
         guard !failed, primitivesFit() else { return }
         if let group {
             endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)

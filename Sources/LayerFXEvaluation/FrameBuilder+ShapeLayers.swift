@@ -140,7 +140,7 @@ extension FrameBuilder {
 
     /// Whether the analytic field's stroke (a distance offset: round joins,
     /// no caps) is the stroke Core Animation draws for `subpath` with `style`.
-    private static func analyticStrokeIsExact(_ subpath: Subpath, _ style: StrokeStyle) -> Bool {
+    static func analyticStrokeIsExact(_ subpath: Subpath, _ style: StrokeStyle) -> Bool {
         guard style.strokeStart <= 0, style.strokeEnd >= 1, style.dashPattern.allSatisfy({ $0 == 0 }) else { return false }
         switch subpath {
         case .ellipse(let rect):
