@@ -81,34 +81,41 @@ struct RipplesBenchCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var field: RippleField
-            if let count {
-                let frameSize = try size.map(FrameSizeText.parse) ?? (width: 1920, height: 1080)
-                field = RippleField(count: count, width: frameSize.width, height: frameSize.height)
-            } else {
-                field = try RippleField(contentsOfFile: scene!)
-                if let size { (field.width, field.height) = try FrameSizeText.parse(size) }
-            }
-            let result = try locatingFrameErrors(in: scene ?? "ripples") { try measure(field) }
+            let result = try locatingFrameErrors(in: scene ?? "ripples") { try measure(makeField()) }
             print(json ? result.json : result.text)
         }
     }
 
-    private func measure(_ field: RippleField) throws -> RippleBenchResult {
+    /// The field --count generates or --scene reads, at --size when given.
+    private func makeField() throws -> RippleField {
+        if let count {
+            let frameSize = try size.map(FrameSizeText.parse) ?? (width: 1920, height: 1080)
+            return RippleField(count: count, width: frameSize.width, height: frameSize.height)
+        }
+        var field = try RippleField(contentsOfFile: scene!)
+        if let size { (field.width, field.height) = try FrameSizeText.parse(size) }
+        return field
+    }
+
+    private func measure(_ field: consuming RippleField) throws -> RippleBenchResult {
         let evaluatesEachFrame = animated || evaluateOnly
-        let scene = evaluatesEachFrame ? field.animatedScene() : field.scene()
         let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
         let evaluator = renderer?.evaluator ?? SceneEvaluator()
-        // An animated field is evaluated every frame, from its compiled form;
-        // a still one once, without compiling it.
-        let frameAt: (Double) throws -> Frame
+        let (count, width, height, paintedArea) = (field.ripples.count, field.width, field.height, field.paintedArea)
+        // An animated field is compiled one ripple at a time and evaluated
+        // every frame (neither the field nor a layer tree is kept); a still
+        // one is evaluated once, without compiling it.
+        // Each frame is evaluated in the arrays of the one before (handed back once drawn).
+        var storage = FrameStorage()
+        let frameAt: (Double, inout FrameStorage) throws -> Frame
         if evaluatesEachFrame {
-            let compiled = CompiledScene(scene)
-            frameAt = { try evaluator.frame(for: compiled, at: $0, budget: budget) }
+            let compiled = field.compiledAnimatedScene()
+            _ = consume field
+            frameAt = { try evaluator.frame(for: compiled, at: $0, budget: budget, storage: &$1) }
         } else {
-            let still = try evaluator.frame(for: scene, at: 0, budget: budget)
-            frameAt = { _ in still }
+            let still = try evaluator.frame(for: field.scene(), at: 0, budget: budget)
+            frameAt = { _, _ in still }
         }
         var times: [Double] = []
         var evaluationTimes: [Double] = []
@@ -117,10 +124,11 @@ struct RipplesBenchCommand: ParsableCommand {
         for index in 0..<(warmup + frames) {
             let time = Double(index) / 60
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try frameAt(time)
+            let frame = try frameAt(time, &storage)
             let evaluated = DispatchTime.now().uptimeNanoseconds
             if let renderer { try renderer.render(frame, into: &last) }
             let end = DispatchTime.now().uptimeNanoseconds
+            if evaluatesEachFrame { storage.recycle(consume frame) }
             if index >= warmup {
                 times.append(Double(end - start) / 1e6)
                 if evaluatesEachFrame { evaluationTimes.append(Double(evaluated - start) / 1e6) }
@@ -129,9 +137,9 @@ struct RipplesBenchCommand: ParsableCommand {
         if let output, renderer != nil { try PNGEncoder.write(last, to: output) }
         let gpu = renderer?.gpuInfo
         return RippleBenchResult(
-            count: field.ripples.count, width: field.width, height: field.height, frames: frames,
+            count: count, width: width, height: height, frames: frames,
             backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: evaluatesEachFrame,
-            times: times, evaluationTimes: evaluationTimes, paintedPixels: field.paintedArea,
+            times: times, evaluationTimes: evaluationTimes, paintedPixels: paintedArea,
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
             platform: gpu?.platform?.rawValue)
     }

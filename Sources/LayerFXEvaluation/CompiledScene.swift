@@ -1,95 +1,160 @@
 import LayerFXCore
-import LayerFXGeometry
 import LayerFXModel
 
 /// A scene prepared once for evaluating many frames (a sequence, a
-/// benchmark): `SceneEvaluator.frame(for:at:budget:)`
-/// draws the same frame from it as from the scene, byte for byte, in less
-/// time.
+/// benchmark): `SceneEvaluator.frame(for:at:budget:)` draws the same frame
+/// from it as from the scene, byte for byte, in less time.
 ///
 /// What is compiled so far: top-level shape layers that draw one ellipse
 /// (the circles of ripple fields and particle effects) with no sublayers,
 /// mask, clip, background or border, and whose animations are all basic
 /// animations of scalar key paths with both ends given (``ScalarChannel``).
-/// Such a layer becomes a ``CompiledShapeLeaf``: its few presentation values
-/// are evaluated from channel records, without copying the layer's
-/// properties or dispatching on its animations' kinds. Every other layer is
-/// walked as `SceneEvaluator.frame(for:at:budget:)` walks it.
+/// Such a layer becomes a flat record of the few values its drawing reads;
+/// its timing, its static transform and its channels are kept once in
+/// tables shared by every layer with the same bits (a channel without its
+/// `beginTime`, which the layer's record keeps). Every other layer is kept
+/// as it is and walked as `SceneEvaluator.frame(for:at:budget:)` walks it.
+///
+/// A compiled scene does not hold the scene it was made from: built from a
+/// sequence of layers (``init(size:scale:backgroundColor:baseDirectory:layers:)``),
+/// layers that compile are never all held at once.
 public struct CompiledScene: Sendable {
-    /// The scene as it was compiled.
-    public let scene: Scene
-    /// For each top-level layer, its index in `leaves`, or -1 when it is walked.
-    let leafIndex: [Int32]
+    /// The scene's size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// The colour under the layers.
+    public let backgroundColor: Color
+    /// The folder relative font paths are taken in.
+    public let baseDirectory: String?
+    /// For each top-level layer: its index in `leaves` (≥ 0), or the bitwise
+    /// complement of its index in `walkedLayers` (< 0).
+    let slots: [Int32]
+    /// The top-level layers that did not compile, walked as they are.
+    let walkedLayers: [Layer]
     /// The compiled top-level layers.
     let leaves: [CompiledShapeLeaf]
     /// The leaves' channels, each leaf's in one contiguous range.
-    let channels: [ScalarChannel]
+    let channels: [ChannelUse]
+    /// What leaves share (timings, static transforms, channels).
+    let shared: SharedTables
 
     /// Compiles `scene`.
     public init(_ scene: Scene) {
-        self.scene = scene
-        var leafIndex = [Int32](repeating: -1, count: scene.layers.count)
-        var leaves: [CompiledShapeLeaf] = []
-        var channels: [ScalarChannel] = []
-        for (i, layer) in scene.layers.enumerated() {
-            guard leaves.count < Int(Int32.max), let leaf = CompiledShapeLeaf(layer, channels: &channels)
-            else { continue }
-            leafIndex[i] = Int32(leaves.count)
-            leaves.append(leaf)
-        }
-        self.leafIndex = leafIndex
-        self.leaves = leaves
-        self.channels = channels
+        self.init(size: scene.size, scale: scene.scale, backgroundColor: scene.backgroundColor,
+                  baseDirectory: scene.baseDirectory, layers: scene.layers)
     }
+
+    /// Compiles the scene with these settings (``Scene``'s properties of the
+    /// same names) and top-level `layers`, taking one layer at a time: a
+    /// lazy sequence that makes each layer when asked (a generated field of
+    /// a million ripples) is compiled without the whole tree ever existing.
+    public init(size: Size, scale: Double = 1, backgroundColor: Color = .clear, baseDirectory: String? = nil,
+                layers: some Sequence<Layer>) {
+        self.size = size; self.scale = scale; self.backgroundColor = backgroundColor
+        self.baseDirectory = baseDirectory
+        var compiler = LeafCompiler()
+        var slots: [Int32] = []
+        var walkedLayers: [Layer] = []
+        slots.reserveCapacity(layers.underestimatedCount)
+        compiler.leaves.reserveCapacity(layers.underestimatedCount)
+        for layer in layers {
+            if let leaf = compiler.compile(layer) {
+                slots.append(leaf)
+            } else {
+                slots.append(~Int32(truncatingIfNeeded: walkedLayers.count))
+                walkedLayers.append(layer)
+            }
+        }
+        self.slots = slots
+        self.walkedLayers = walkedLayers
+        leaves = compiler.leaves
+        channels = compiler.channels
+        shared = compiler.shared
+    }
+
+    /// How many top-level layers the scene has.
+    public var layerCount: Int { slots.count }
 
     /// How many top-level layers were compiled (the rest are walked).
     public var compiledLayerCount: Int { leaves.count }
+
+    /// Bytes held by the compiled records and shared tables (not counting
+    /// the layers that are walked): what a compiled layer costs in memory.
+    public var compiledBytes: Int {
+        slots.capacity * MemoryLayout<Int32>.stride + leaves.capacity * MemoryLayout<CompiledShapeLeaf>.stride
+            + channels.capacity * MemoryLayout<ChannelUse>.stride + shared.bytes
+    }
 }
 
-/// A compiled top-level shape layer drawing one ellipse (see
-/// ``CompiledScene``): the model values its drawing reads, and its channels.
-struct CompiledShapeLeaf: Sendable {
-    /// The layer's timing.
-    let timing: LayerTiming
-    /// The model values the channels start from.
-    let model: AnimatedScalars
-    /// The model transform (its matrix is kept; its components are `model`'s).
-    let transform: LayerTransform
-    /// `bounds` and `anchorPoint`.
-    let bounds: Rect, anchorPoint: Point
-    /// The path's one ellipse.
-    let ellipse: Rect
-    /// The fill and stroke colours as the tree walk resolves them at the top
-    /// level (tinted white, clamped, nil when transparent).
-    let fill: Color?, stroke: Color?
-    /// Whether a stroke is drawn at all (`strokeEnd > strokeStart`).
-    let strokes: Bool
-    /// The range of the leaf's channels in ``CompiledScene/channels``.
-    let firstChannel: Int32, channelCount: Int32
+/// One of a leaf's channels: the shared channel that starts at 0, and when
+/// this one begins.
+struct ChannelUse: Sendable {
+    /// When the channel begins, in the layer's time.
+    let beginTime: Double
+    /// Its index in ``SharedTables/channels``.
+    let channel: UInt32
+}
 
-    /// The leaf of `layer`, its channels appended to `channels`; nil when
-    /// the layer is not one that compiles (see ``CompiledScene``).
-    init?(_ layer: Layer, channels: inout [ScalarChannel]) {
-        let p = layer.properties
-        guard layer.kind == .shape, layer.sublayers.isEmpty, layer.mask == nil, !p.isHidden, !p.masksToBounds,
-              !((p.backgroundColor?.alpha ?? 0) > 0), !(p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0),
-              p.path.subpaths.count == 1, case .ellipse(let ellipse) = p.path.subpaths[0] else { return nil }
-        let fill = FrameBuilder.visible(p.fillColor?.tinted(.white))
-        let stroke = FrameBuilder.visible(p.strokeColor?.tinted(.white))
-        // A visible stroke must be one the analytic shape draws exactly (the tree walk outlines others as polygons).
-        guard stroke == nil || FrameBuilder.analyticStrokeIsExact(.ellipse(in: ellipse), StrokeStyle(p))
-        else { return nil }
-        let compiled = layer.animations.compactMap(ScalarChannel.init(compiling:))
-        guard compiled.count == layer.animations.count, channels.count <= Int(Int32.max) - compiled.count
-        else { return nil }
-        timing = layer.timing
-        model = AnimatedScalars(p)
-        transform = p.transform
-        bounds = p.bounds; anchorPoint = p.anchorPoint
-        self.ellipse = ellipse
-        self.fill = fill; self.stroke = stroke
-        strokes = p.strokeEnd > p.strokeStart
-        firstChannel = Int32(channels.count); channelCount = Int32(compiled.count)
-        channels += compiled
+/// The values compiled leaves share, each kept once.
+struct SharedTables: Sendable {
+    /// Layer timings.
+    var timings: [LayerTiming] = []
+    /// Static transforms (the components the channels start from, and the matrix).
+    var transforms: [LayerTransform] = []
+    /// Channels beginning at 0.
+    var channels: [ScalarChannel] = []
+
+    /// The bytes the tables hold.
+    var bytes: Int {
+        timings.capacity * MemoryLayout<LayerTiming>.stride + transforms.capacity * MemoryLayout<LayerTransform>.stride
+            + channels.capacity * MemoryLayout<ScalarChannel>.stride
+    }
+}
+
+/// Makes the records of a ``CompiledScene``, one top-level layer at a time.
+private struct LeafCompiler {
+    var leaves: [CompiledShapeLeaf] = []
+    var channels: [ChannelUse] = []
+    private var timings = InternTable<LayerTiming> {
+        $0.beginTime.bitPattern == $1.beginTime.bitPattern && $0.speed.bitPattern == $1.speed.bitPattern
+            && $0.timeOffset.bitPattern == $1.timeOffset.bitPattern
+    }
+    private var transforms = InternTable<LayerTransform> { a, b in
+        let m = a.matrix, n = b.matrix
+        return a.translationX.bitPattern == b.translationX.bitPattern
+            && a.translationY.bitPattern == b.translationY.bitPattern && a.rotation.bitPattern == b.rotation.bitPattern
+            && a.scaleX.bitPattern == b.scaleX.bitPattern && a.scaleY.bitPattern == b.scaleY.bitPattern
+            && m.a.bitPattern == n.a.bitPattern && m.b.bitPattern == n.b.bitPattern && m.c.bitPattern == n.c.bitPattern
+            && m.d.bitPattern == n.d.bitPattern && m.tx.bitPattern == n.tx.bitPattern && m.ty.bitPattern == n.ty.bitPattern
+    }
+    private var sharedChannels = InternTable<ScalarChannel> { $0.hasSameBits(as: $1) }
+
+    var shared: SharedTables {
+        SharedTables(timings: timings.values, transforms: transforms.values, channels: sharedChannels.values)
+    }
+
+    /// The index of `layer`'s new leaf, or nil when the layer does not compile.
+    mutating func compile(_ layer: Layer) -> Int32? {
+        guard leaves.count < Int(Int32.max), let shape = CompiledShapeLeaf.Shape(layer) else { return nil }
+        let animations = layer.animations
+        guard animations.count <= Int(UInt16.max), channels.count <= Int(UInt32.max) - animations.count else { return nil }
+        let firstChannel = channels.count
+        for animation in animations {
+            guard let channel = ScalarChannel(compiling: animation),
+                  let index = sharedChannels.intern(channel.beginningAtZero) else {
+                channels.removeSubrange(firstChannel...)
+                return nil
+            }
+            channels.append(ChannelUse(beginTime: channel.beginTime, channel: index))
+        }
+        guard let timing = timings.intern(layer.timing), let transform = transforms.intern(layer.properties.transform)
+        else {
+            channels.removeSubrange(firstChannel...)
+            return nil
+        }
+        leaves.append(CompiledShapeLeaf(shape: shape, timing: timing, transform: transform,
+                                        firstChannel: UInt32(firstChannel), channelCount: UInt16(animations.count)))
+        return Int32(leaves.count - 1)
     }
 }

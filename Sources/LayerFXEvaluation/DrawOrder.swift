@@ -91,24 +91,38 @@ struct DrawOrder {
         for i in position..<entries.count where entries[i] > removed { entries[i] -= 1 }
     }
 
-    /// Appends `other`'s primitives after these, its path bands' first
-    /// edges moved on by `edgeOffset` (the edges before them).
-    mutating func append(contentsOf other: DrawOrder, edgeOffset: Float) {
-        let circleBase = circles.count, instanceBase = instances.count
-        entries.append(contentsOf: other.entries.lazy.map { $0 < 0 ? ~(~$0 + circleBase) : $0 + instanceBase })
-        circles += other.circles
-        instances += other.instances
-        if edgeOffset > 0 {
-            for i in instanceBase..<instances.count where instances[i].kind == .path {
-                instances[i].shapeExtra.x += edgeOffset
-            }
-        }
+    /// Forgets every primitive, keeping the arrays' room for the next frame.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        circles.removeAll(keepingCapacity: true)
+        instances.removeAll(keepingCapacity: true)
     }
 
-    /// The draw order as the frame's runs.
-    var runs: [DrawRun] {
-        var runs: [DrawRun] = []
-        var circleEnd = 0, instanceEnd = 0
+    /// Appends this order's circles, instances and runs to a frame's
+    /// arrays, after what they hold: each run's range moved past the
+    /// circles and instances before it, path bands' first edges moved on
+    /// by `edgeOffset` (the edges before them).
+    func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance],
+                runs: inout [DrawRun], edgeOffset: Float) {
+        var circleEnd = frameCircles.count, instanceEnd = frameInstances.count
+        frameCircles += circles
+        let instanceBase = frameInstances.count
+        frameInstances += instances
+        if edgeOffset > 0 {
+            for i in instanceBase..<frameInstances.count where frameInstances[i].kind == .path {
+                frameInstances[i].shapeExtra.x += edgeOffset
+            }
+        }
+        if instances.isEmpty {
+            // Circles only (a field of ripples): one run, not one step per entry.
+            guard !circles.isEmpty else { return }
+            if let last = runs.last, last.kind == .circles {
+                runs[runs.count - 1].range = last.range.lowerBound..<frameCircles.count
+            } else {
+                runs.append(DrawRun(.circles, circleEnd..<frameCircles.count))
+            }
+            return
+        }
         for entry in entries {
             if entry < 0 {
                 circleEnd += 1
@@ -118,6 +132,5 @@ struct DrawOrder {
                 runs.extend(.instances, to: instanceEnd)
             }
         }
-        return runs
     }
 }

@@ -1,43 +1,129 @@
 import LayerFXCore
 import LayerFXModel
 
+/// A ``CompiledScene``'s arrays, borrowed for one frame (read only, so the
+/// frame's parallel tasks share them).
+struct CompiledBuffers: @unchecked Sendable {
+    let slots: UnsafeBufferPointer<Int32>
+    let leaves: UnsafeBufferPointer<CompiledShapeLeaf>
+    let channels: UnsafeBufferPointer<ChannelUse>
+    let timings: UnsafeBufferPointer<LayerTiming>
+    let transforms: UnsafeBufferPointer<LayerTransform>
+    let sharedChannels: UnsafeBufferPointer<ScalarChannel>
+}
+
+extension CompiledScene {
+    /// `body` with the compiled arrays borrowed.
+    func withBuffers<T>(_ body: (CompiledBuffers) throws -> T) rethrows -> T {
+        try slots.withUnsafeBufferPointer { slots in try leaves.withUnsafeBufferPointer { leaves in
+            try channels.withUnsafeBufferPointer { channels in
+                try shared.timings.withUnsafeBufferPointer { timings in
+                    try shared.transforms.withUnsafeBufferPointer { transforms in
+                        try shared.channels.withUnsafeBufferPointer { sharedChannels in
+                            try body(CompiledBuffers(slots: slots, leaves: leaves, channels: channels, timings: timings,
+                                                     transforms: transforms, sharedChannels: sharedChannels))
+                        }
+                    }
+                }
+            }
+        } }
+    }
+}
+
 extension FrameBuilder {
-    /// Draws a compiled top-level shape layer as `visit(_:step:parentTime:parentToDevice:tint:clips:)`
-    /// draws the layer it was compiled from, at the top level (no tint, no
-    /// clips): the same checks, budget charges and primitives, in the same
-    /// order.
-    /// `leaf` is borrowed through a pointer: the record is not copied.
-    mutating func visit(_ leaf: UnsafePointer<CompiledShapeLeaf>, channels: UnsafeBufferPointer<ScalarChannel>,
-                        step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform) {
+    /// Draws the top-level layers `range` of `compiled` at scene time
+    /// `time`: runs of compiled leaves a block at a time (their values
+    /// evaluated together, see ``LeafBlockScalars``), the other layers walked.
+    mutating func visit(_ range: Range<Int>, of compiled: CompiledScene, _ buffers: CompiledBuffers, time: Double,
+                        root: AffineTransform) {
+        var i = range.lowerBound
+        while i < range.upperBound, !failed {
+            let slot = Int(buffers.slots[i])
+            guard slot >= 0 else {
+                visit(compiled.walkedLayers[~slot], step: .layer(i), parentTime: time, parentToDevice: root,
+                      tint: .white, clips: ClipStack())
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < range.upperBound, end - i < LeafBlockScalars.capacity, buffers.slots[end] >= 0 { end += 1 }
+            leafBlock.evaluate(UnsafeBufferPointer(rebasing: buffers.slots[i..<end]), of: buffers, at: time)
+            for layer in i..<end where !failed {
+                visit(leaf: Int(buffers.slots[layer]), of: buffers, values: leafBlock.values[layer - i],
+                      step: .layer(layer), parentToDevice: root)
+            }
+            i = end
+        }
+    }
+
+    /// Draws the compiled top-level shape layer `leaf` (an index in
+    /// `compiled.leaves`), whose presentation values are `p`, as
+    /// `visit(_:step:parentTime:parentToDevice:tint:clips:)` draws the layer
+    /// it was compiled from, at the top level (no tint, no clips): the same
+    /// checks, budget charges and primitives, in the same order.
+    mutating func visit(leaf index: Int, of compiled: CompiledBuffers, values p: AnimatedScalars,
+                        step: DocumentStep, parentToDevice: AffineTransform) {
         guard enterLayer(step) else { return }
         defer { steps.removeLast() }
-        let localTime = leaf.pointee.timing.localTime(parentTime: parentTime)
-        var p = leaf.pointee.model
-        let first = Int(leaf.pointee.firstChannel)
-        for i in first..<(first + Int(leaf.pointee.channelCount)) {
-            channels[i].apply(atLocalTime: localTime, to: &p)
-        }
+        let leaf = compiled.leaves.baseAddress! + index
+        let shape = UnsafePointer(leaf).pointer(to: \.shape)!
+        let model = compiled.transforms[Int(leaf.pointee.transform)]
         let ownOpacity = min(max(p.opacity, 0), 1)
         guard ownOpacity > 0 else { return }
 
-        let size = leaf.pointee.bounds.size
-        let anchor = Point(x: leaf.pointee.bounds.origin.x + leaf.pointee.anchorPoint.x * size.width,
-                           y: leaf.pointee.bounds.origin.y + leaf.pointee.anchorPoint.y * size.height)
+        let anchor = shape.pointee.anchor
         let localToParent = AffineTransform.translation(-anchor.x, -anchor.y)
-            .concatenating(p.transform(replacingComponentsOf: leaf.pointee.transform).affine)
+            .concatenating(p.transform(replacingComponentsOf: model).affine)
             .concatenating(.translation(p.positionX, p.positionY))
         let toDevice = localToParent.concatenating(parentToDevice)
         guard toDevice.isFinite else { return }
 
-        let group = ownOpacity < 1 ? beginOffscreenLayer() : nil
-        // `emit` draws nothing without a visible fill or stroke, or under a singular transform.
-        let stroke = p.lineWidth > 0 && leaf.pointee.strokes ? leaf.pointee.stroke : nil
-        emit(Subpath.ellipse(in: leaf.pointee.ellipse), fill: leaf.pointee.fill, stroke: stroke, lineWidth: p.lineWidth,
-             transform: toDevice, clips: ClipStack())
-        guard !failed, primitivesFit() else { return }
-        if let group {
-            endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
+        let fill = shape.pointee.fill, stroke = shape.pointee.stroke
+        let ellipse = Subpath.ellipse(in: shape.pointee.ellipse)
+        // `emit`'s own first checks: a visible fill or stroke, a regular transform.
+        let strokes = p.lineWidth > 0 && p.lineWidth.isFinite && stroke.w > 0
+        guard fill.w > 0 || strokes, abs(toDevice.determinant) > 1e-12 else {
+            // Nothing drawn; a translucent layer's offscreen marker still counts for a moment.
+            if ownOpacity < 1, order.count + 1 > primitiveLimit {
+                fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
+            }
+            return
         }
-        _ = primitivesFit()
+        switch farGeometry(ellipse, outset: strokes ? p.lineWidth / 2 : 0, transform: toDevice) {
+        case .asIs(let x0, let y0, let x1, let y1):
+            guard chargePixels(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1) else { return }
+            let before = order.count
+            let r = shape.pointee.ellipse.standardized
+            if r.size.width > 0, r.size.height > 0 {
+                emitEllipse(SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2)),
+                            fill: fill, stroke: strokes ? stroke : .zero, strokeWidth: strokes ? Float(p.lineWidth) : 0,
+                            transform: toDevice)
+            }
+            guard ownOpacity < 1 else {
+                _ = primitivesFit()
+                return
+            }
+            // The tree walk draws a translucent layer into an offscreen layer
+            // and, as it holds one primitive at most, dissolves it into that
+            // primitive's opacity; here its marker is only counted.
+            if order.count + 1 > primitiveLimit {
+                return fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
+            }
+            if order.count > before { order.fade(at: before, by: Float(ownOpacity)) }
+        case .invisible:
+            if ownOpacity < 1, order.count + 1 > primitiveLimit {
+                fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
+            }
+        case .notAnalytic, .cut, .polygons:
+            // As polygons, in an offscreen layer when translucent, as the tree walk draws it.
+            let group = ownOpacity < 1 ? beginOffscreenLayer() : nil
+            emit(ellipse, fill: fill.w > 0 ? CompiledShapeLeaf.Shape.color(fill) : nil,
+                 stroke: strokes ? CompiledShapeLeaf.Shape.color(stroke) : nil, lineWidth: p.lineWidth,
+                 transform: toDevice, clips: ClipStack())
+            guard !failed, primitivesFit() else { return }
+            if let group {
+                endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
+            }
+        }
     }
 }

@@ -42,6 +42,10 @@ extension FrameBuilder {
             guard r.size.width > 0, r.size.height > 0 else { return }
             kind = .ellipse
             shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
+            if paint == nil, clips.clips.isEmpty {
+                return emitEllipse(shape, fill: fill.map(Self.vector) ?? .zero, stroke: stroke.map(Self.vector) ?? .zero,
+                                   strokeWidth: stroke == nil ? 0 : Float(lineWidth), transform: transform)
+            }
         case .roundedRect(let rect, let cornerRadius) where Self.isCircle(rect.standardized.size, cornerRadius):
             // A square rounded all the way (the radius is at most half a side)
             // is a circle: drawn as one, by the circle paths when plain.
@@ -74,6 +78,32 @@ extension FrameBuilder {
         let t = instance.transform
         guard (t.x * t.w - t.y * t.z).isNormal, instance.isFinite else { return }
         if let circle = DeviceCircle(instance) { order.append(circle) } else { order.append(instance) }
+        shapeCount += 1
+    }
+
+    /// Appends the unclipped, unpainted ellipse `shape` (centre and radii)
+    /// as the general path above does: the same checks, and the same
+    /// ``DeviceCircle`` (or instance, when the ellipse is no device circle),
+    /// without building the instance for a circle. `fill` and `stroke` are
+    /// the resolved colours' single-precision vectors (zero for none),
+    /// `strokeWidth` 0 without a stroke.
+    mutating func emitEllipse(_ shape: SIMD4<Float>, fill: SIMD4<Float>, stroke: SIMD4<Float>, strokeWidth: Float,
+                              transform: AffineTransform) {
+        let t = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))
+        let translation = SIMD2(Float(transform.tx), Float(transform.ty))
+        // The instance's `isFinite`, on the fields that are not constants here.
+        let zero = SIMD4<Float>.zero
+        let probe = t * zero + SIMD4(translation.x, translation.y, 0, strokeWidth) * zero + shape * zero
+            + fill * zero + stroke * zero
+        guard (t.x * t.w - t.y * t.z).isNormal, probe == zero else { return }
+        if let circle = DeviceCircle(ellipse: shape, transform: t, translation: translation, strokeWidth: strokeWidth,
+                                     fillColor: fill, strokeColor: stroke, opacity: 1) {
+            order.append(circle)
+        } else {
+            order.append(PrimitiveInstance(
+                transform: t, translation: SIMD4(translation.x, translation.y, Float(ShapeKind.ellipse.rawValue), strokeWidth),
+                shape: shape, shapeExtra: SIMD4(0, 0, 1, 0), fillColor: fill, strokeColor: stroke))
+        }
         shapeCount += 1
     }
 

@@ -8,9 +8,9 @@ struct FrameBuilder {
     /// The frame's size in pixels.
     let width: Int, height: Int
     /// The primitives so far, circles and instances, in draw order.
-    var order = DrawOrder()
+    var order: DrawOrder
     /// Polygon edges the path bands point into.
-    var pathEdges: [SIMD4<Float>] = []
+    var pathEdges: [SIMD4<Float>]
     /// Shapes drawn so far (a path's bands count once): an offscreen layer
     /// over at most one shape is folded into that shape's opacity.
     var shapeCount = 0
@@ -24,13 +24,15 @@ struct FrameBuilder {
     /// `spent` because every layer counts one).
     var instancesVisited = 0
     /// What the frame has spent of each budget key (by `WorkBudget.Key.index`).
-    var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
+    var spent: [Int]
     /// The first limit the frame went over (set by `fail`); the walk stops there.
     var exceeded: WorkBudgetExceeded?
     /// Whether `exceeded` is set (by `fail`), cheap to test on every layer.
     var failed = false
     /// The place in the scene document of the layer being visited.
-    var steps: [DocumentStep] = []
+    var steps: [DocumentStep]
+    /// The values of the block of compiled leaves being drawn.
+    var leafBlock: LeafBlockScalars
     /// The fonts and glyph atlas text layers are drawn with.
     let textContext: TextContext
     /// The folder relative font paths are taken in (the scene's `baseDirectory`).
@@ -38,42 +40,45 @@ struct FrameBuilder {
     /// Where paths' polygon bands are kept across frames; nil: always made anew.
     let geometryCache: GeometryCache?
 
+    /// The arrays a builder fills, which a new builder may take over (see `restart`).
+    struct Arrays {
+        var order = DrawOrder()
+        var pathEdges: [SIMD4<Float>] = []
+        var steps: [DocumentStep] = []
+        var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
+        var leafBlock = LeafBlockScalars()
+    }
+
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,
-         geometryCache: GeometryCache? = nil, baseDirectory: String? = nil) {
+         geometryCache: GeometryCache? = nil, baseDirectory: String? = nil, reusing arrays: consuming Arrays = Arrays()) {
         self.width = width; self.height = height; self.budget = budget; self.time = time
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
+        // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
+        (order, pathEdges, steps, spent, leafBlock) = (DrawOrder(), [], [], [], LeafBlockScalars())
+        swap(&order, &arrays.order)
+        swap(&leafBlock, &arrays.leafBlock)
+        swap(&pathEdges, &arrays.pathEdges)
+        swap(&steps, &arrays.steps)
+        swap(&spent, &arrays.spent)
+        order.removeAll()
+        pathEdges.removeAll(keepingCapacity: true)
+        steps.removeAll(keepingCapacity: true)
+        for i in spent.indices { spent[i] = 0 }
     }
 
-    /// What `parts` built, one after the other, as if one builder had walked
-    /// their runs of layers in order (polygon bands' edge indices moved past
-    /// the edges of the parts before).
-    init(joining parts: [FrameBuilder]) {
-        self.init(width: parts[0].width, height: parts[0].height, budget: parts[0].budget, time: parts[0].time,
-                  textContext: parts[0].textContext, geometryCache: parts[0].geometryCache,
-                  baseDirectory: parts[0].baseDirectory)
-        exceeded = parts.lazy.compactMap(\.exceeded).first
-        failed = exceeded != nil
-        order.reserveCapacity(parts.reduce(0) { $0 + $1.order.count })
-        for part in parts {
-            order.append(contentsOf: part.order, edgeOffset: Float(pathEdges.count))
-            pathEdges += part.pathEdges
-            shapeCount += part.shapeCount
-            usesGlyphs = usesGlyphs || part.usesGlyphs
-            for key in WorkBudget.Key.allCases {
-                let (sum, overflow) = spent[key.index].addingReportingOverflow(part.spent[key.index])
-                spent[key.index] = overflow ? .max : sum
-            }
-            instancesVisited += part.instancesVisited
-        }
-        if !failed, instancesVisited > instanceLimit {
-            fail(.instances, count: Double(instancesVisited), verb: "the frame needs")
-        }
-        // Each part kept within the whole budget; together they may not.
-        for key in WorkBudget.Key.allCases where !failed && spent[key.index] > budget[key] {
-            fail(key, count: Double(spent[key.index]), verb: "the frame needs")
-        }
-        if !failed { _ = primitivesFit() }
+    /// Makes this builder a new one for the next frame (the initializer's
+    /// arguments), reusing its arrays.
+    mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
+                          geometryCache: GeometryCache?, baseDirectory: String?) {
+        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], spent: [], leafBlock: LeafBlockScalars())
+        swap(&arrays.order, &order)
+        swap(&arrays.leafBlock, &leafBlock)
+        swap(&arrays.pathEdges, &pathEdges)
+        swap(&arrays.steps, &steps)
+        swap(&arrays.spent, &spent)
+        self = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
+                            geometryCache: geometryCache, baseDirectory: baseDirectory, reusing: consume arrays)
     }
 
     /// `tint` multiplies every colour of the subtree (a replicator instance's

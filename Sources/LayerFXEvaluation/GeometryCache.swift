@@ -90,7 +90,10 @@ final class GeometryCache: Sendable {
         // The dropped entries are returned, so that they are freed after the lock is let go.
         _ = state.withLock { state in
             state.clock += 1
-            let stale = state.entries.filter { $0.value.lastUse + Self.framesKept < state.clock }
+            let clock = state.clock
+            // Nothing to drop (an empty cache, every entry in use): no filtered copy is made.
+            guard state.entries.values.contains(where: { $0.lastUse + Self.framesKept < clock }) else { return [:] }
+            let stale = state.entries.filter { $0.value.lastUse + Self.framesKept < clock }
             for (key, entry) in stale {
                 state.entries[key] = nil
                 state.statistics.bytes -= entry.bytes

@@ -53,7 +53,12 @@ public struct SceneEvaluator: Sendable {
     /// The pixel size of a scene's frame: `size × scale`, rounded up (at
     /// least 1; sizes beyond `Int` saturate, so callers compare with their limit).
     public static func pixelSize(of scene: Scene) -> (width: Int, height: Int) {
-        (FrameSize.pixels(scene.size.width, scale: scene.scale), FrameSize.pixels(scene.size.height, scale: scene.scale))
+        pixelSize(scene.size, scale: scene.scale)
+    }
+
+    /// The pixel size of a frame of `size` points at `scale` (see ``pixelSize(of:)``).
+    static func pixelSize(_ size: Size, scale: Double) -> (width: Int, height: Int) {
+        (FrameSize.pixels(size.width, scale: scale), FrameSize.pixels(size.height, scale: scale))
     }
 
     /// ``pixelSize(of:)`` before it becomes an integer: `size × scale`
@@ -78,72 +83,76 @@ public struct SceneEvaluator: Sendable {
         try frame(for: scene, at: time, budget: budget, layersPerTask: Self.layersPerTask)
     }
 
-    /// The frame for the scene `compiled` holds at scene time `time`: the
-    /// frame `frame(for:at:budget:)` makes of that scene, byte
-    /// for byte, with the compiled layers evaluated from their channels.
+    /// The frame for the scene `compiled` was made from at scene time
+    /// `time`: the frame `frame(for:at:budget:)` makes of that scene, byte
+    /// for byte, with the compiled layers evaluated from their records.
     public func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
-        try frame(for: compiled.scene, compiled: compiled, at: time, budget: budget, layersPerTask: Self.layersPerTask)
+        var storage = FrameStorage()
+        return try frame(for: compiled, at: time, budget: budget, storage: &storage)
+    }
+
+    /// ``frame(for:at:budget:)-(CompiledScene,_,_)`` in `storage`'s arrays: once they have grown to the
+    /// frames' size (and each frame is handed back with ``FrameStorage/recycle(_:)``),
+    /// evaluating allocates nothing.
+    public func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget = WorkBudget(),
+                      storage: inout FrameStorage) throws -> Frame {
+        try frame(for: compiled, at: time, budget: budget, layersPerTask: Self.layersPerTask, storage: &storage)
+    }
+
+    /// `frame(for:at:budget:storage:)` of a compiled scene with `layersPerTask` top-level layers per parallel task.
+    func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget, layersPerTask: Int,
+               storage: inout FrameStorage) throws -> Frame {
+        try compiled.withBuffers { buffers in
+            try frame(size: compiled.size, scale: compiled.scale, background: compiled.backgroundColor,
+                      baseDirectory: compiled.baseDirectory, layerCount: compiled.layerCount, at: time, budget: budget,
+                      layersPerTask: layersPerTask, storage: &storage) { builder, range, root in
+                builder.visit(range, of: compiled, buffers, time: time, root: root)
+            }
+        }
     }
 
     /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
     func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
                layersPerTask: Int) throws -> Frame {
-        try frame(for: scene, compiled: nil, at: time, budget: budget, layersPerTask: layersPerTask)
-    }
-
-    /// The frame for `scene`, whose top-level layers `compiled` (made from
-    /// it, when given) has compiled are drawn from their compiled form.
-    func frame(for scene: Scene, compiled: CompiledScene?, at time: Double, budget: WorkBudget,
-               layersPerTask: Int) throws -> Frame {
-        let (width, height) = Self.pixelSize(of: scene)
-        geometryCache?.beginFrame()
-        let root = AffineTransform.scale(scene.scale, scene.scale)
         let layers = scene.layers
-        let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
-        let empty = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
-                                 geometryCache: geometryCache, baseDirectory: scene.baseDirectory)
-        var builders = [FrameBuilder](repeating: empty, count: taskCount)
-        builders.withUnsafeMutableBufferPointer { builders in
-            let results = UnsafeSendableBuilders(builders)
-            DispatchQueue.concurrentPerform(iterations: taskCount) { task in
-                let range = (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
-                var builder = empty
-                // At least one primitive a layer: no regrowth for flat scenes.
-                builder.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
-                let leafIndex = compiled?.leafIndex ?? []
-                compiled.withChannels { leaves, channels in
-                    for i in range where !builder.failed {
-                        if !leafIndex.isEmpty, leafIndex[i] >= 0 {
-                            builder.visit(leaves.baseAddress! + Int(leafIndex[i]), channels: channels, step: .layer(i),
-                                          parentTime: time, parentToDevice: root)
-                        } else {
-                            builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root,
-                                          tint: .white, clips: ClipStack())
-                        }
-                    }
-                }
-                results.base[task] = builder
+        var storage = FrameStorage()
+        return try frame(size: scene.size, scale: scene.scale, background: scene.backgroundColor,
+                         baseDirectory: scene.baseDirectory, layerCount: layers.count, at: time, budget: budget,
+                         layersPerTask: layersPerTask, storage: &storage) { builder, range, root in
+            for i in range where !builder.failed {
+                builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
+                              clips: ClipStack())
             }
         }
-        let builder = taskCount == 1 ? builders[0] : FrameBuilder(joining: builders)
-        if let exceeded = builder.exceeded { throw exceeded }
-        let bg = scene.backgroundColor.clamped
-        return Frame(width: width, height: height,
-                     background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
-                     circles: builder.order.circles, instances: builder.order.instances, runs: builder.order.runs,
-                     pathEdges: builder.pathEdges,
-                     glyphAtlas: builder.usesGlyphs ? GlyphAtlasImage(textContext.atlas) : nil)
     }
-}
 
-extension Optional where Wrapped == CompiledScene {
-    /// `body` with the compiled leaves and channels (empty when nil), borrowed.
-    fileprivate func withChannels<T>(_ body: (UnsafeBufferPointer<CompiledShapeLeaf>,
-                                              UnsafeBufferPointer<ScalarChannel>) throws -> T) rethrows -> T {
-        guard let self else { return try body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
-        return try self.leaves.withUnsafeBufferPointer { leaves in
-            try self.channels.withUnsafeBufferPointer { try body(leaves, $0) }
+    /// The frame of a scene with these settings and `layerCount` top-level
+    /// layers, which `visit(builder, range, root)` draws (the layers of
+    /// `range` under the root transform `root`), in parallel runs of
+    /// `layersPerTask` layers, in `storage`'s arrays.
+    private func frame(size: Size, scale: Double, background: Color, baseDirectory: String?, layerCount: Int,
+                       at time: Double, budget: WorkBudget, layersPerTask: Int, storage: inout FrameStorage,
+                       visit: @Sendable (inout FrameBuilder, Range<Int>, AffineTransform) -> Void) throws -> Frame {
+        let (width, height) = Self.pixelSize(size, scale: scale)
+        geometryCache?.beginFrame()
+        let root = AffineTransform.scale(scale, scale)
+        let taskCount = min(max(layerCount / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
+        storage.prepareBuilders(taskCount, width: width, height: height, budget: budget, time: time,
+                                textContext: textContext, geometryCache: geometryCache, baseDirectory: baseDirectory)
+        storage.builders.withUnsafeMutableBufferPointer { builders in
+            let results = UnsafeSendableBuilders(builders)
+            DispatchQueue.concurrentPerform(iterations: taskCount) { task in
+                let range = (layerCount * task / taskCount)..<(layerCount * (task + 1) / taskCount)
+                let builder = results.base + task
+                // At least one primitive a layer: no regrowth for flat scenes.
+                builder.pointee.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
+                visit(&builder.pointee, range, root)
+            }
         }
+        let bg = background.clamped
+        return try storage.frame(joining: taskCount,
+                                 background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
+                                 glyphAtlas: { GlyphAtlasImage(textContext.atlas) })
     }
 }
 

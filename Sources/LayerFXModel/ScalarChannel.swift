@@ -25,6 +25,17 @@ public struct AnimatedScalars: Hashable, Sendable {
         lineWidth = properties.lineWidth
     }
 
+    /// These values: `opacity`, `position`, `lineWidth`, and the components of `transform`.
+    @inlinable
+    public init(opacity: Double, positionX: Double, positionY: Double, lineWidth: Double, transform: LayerTransform) {
+        self.opacity = opacity
+        self.positionX = positionX; self.positionY = positionY
+        scaleX = transform.scaleX; scaleY = transform.scaleY
+        rotation = transform.rotation
+        translationX = transform.translationX; translationY = transform.translationY
+        self.lineWidth = lineWidth
+    }
+
     /// `transform` with these scales, rotation and translation.
     public func transform(replacingComponentsOf transform: LayerTransform) -> LayerTransform {
         LayerTransform(translationX: translationX, translationY: translationY, rotation: rotation,
@@ -117,7 +128,8 @@ public struct ScalarChannel: Hashable, Sendable {
     /// Which property it writes.
     public let slot: ScalarSlot
     /// The animation's timing, and its duration resolved (never 0).
-    let timing: MediaTiming, duration: Double
+    private(set) var timing: MediaTiming
+    let duration: Double
     /// `removedOnCompletion`, `additive` and `cumulative`.
     let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
     /// The pacing curve; nil is linear.
@@ -145,13 +157,67 @@ public struct ScalarChannel: Hashable, Sendable {
     /// `values` (the presentation after the channels before it).
     @inline(__always)
     public func apply(atLocalTime localTime: Double, to values: inout AnimatedScalars) {
+        guard let (progress, iteration) = progress(atLocalTime: localTime) else { return }
+        apply(fraction: curve?.value(at: progress) ?? progress, iteration: iteration, to: &values)
+    }
+
+    /// The pacing curve (`timingFunction`); nil is linear.
+    public var curve: TimingFunction? { timingFunction }
+
+    /// How far the channel is through its current cycle at the layer's local
+    /// time `localTime` (0…1, before the curve), and how many whole cycles
+    /// precede it; nil when the channel has no effect then.
+    @inline(__always)
+    public func progress(atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
         guard let local = timing.localTime(parentTime: localTime, removedOnCompletion: removedOnCompletion,
-                                           duration: duration) else { return }
-        let p = local.time / duration
-        let fraction = timingFunction?.value(at: p) ?? p
+                                           duration: duration) else { return nil }
+        return (local.time / duration, local.iteration)
+    }
+
+    /// Applies the channel on top of `values` at `fraction` (its ``curve``'s
+    /// value of the progress, or the progress itself when linear),
+    /// `iteration` cycles in (see ``progress(atLocalTime:)``).
+    @inline(__always)
+    public func apply(fraction: Double, iteration: Double, to values: inout AnimatedScalars) {
         var result = from + (to - from) * fraction
-        if isCumulative && local.iteration > 0 { result = result + to * local.iteration }
+        if isCumulative && iteration > 0 { result = result + to * iteration }
         if isAdditive { result = values[slot] + result }
         values[slot] = result
+    }
+}
+
+extension ScalarChannel {
+    /// The animation's `beginTime`, in the layer's time.
+    public var beginTime: Double { timing.beginTime }
+
+    /// This channel with its `beginTime` at 0: applying it at `localTime − beginTime`
+    /// gives what applying this channel at `localTime` gives, bit for bit
+    /// (`x − 0` is `x`, signed zeros included). Channels that differ only in
+    /// when they begin (a field of ripples at different phases) share one.
+    public var beginningAtZero: ScalarChannel {
+        var channel = self
+        channel.timing.beginTime = 0
+        return channel
+    }
+
+    /// Whether `other` holds the same bits in every field (`==` takes 0 and
+    /// −0 as equal, and NaN as unequal to itself).
+    public func hasSameBits(as other: ScalarChannel) -> Bool {
+        let a = timing, b = other.timing
+        guard slot == other.slot, removedOnCompletion == other.removedOnCompletion, isAdditive == other.isAdditive,
+              isCumulative == other.isCumulative, a.autoreverses == b.autoreverses, a.fillMode == b.fillMode,
+              a.beginTime.bitPattern == b.beginTime.bitPattern, a.duration.bitPattern == b.duration.bitPattern,
+              a.speed.bitPattern == b.speed.bitPattern, a.timeOffset.bitPattern == b.timeOffset.bitPattern,
+              a.repeatCount.bitPattern == b.repeatCount.bitPattern,
+              a.repeatDuration.bitPattern == b.repeatDuration.bitPattern,
+              duration.bitPattern == other.duration.bitPattern, from.bitPattern == other.from.bitPattern,
+              to.bitPattern == other.to.bitPattern else { return false }
+        switch (timingFunction, other.timingFunction) {
+        case (nil, nil): return true
+        case let (f?, g?):
+            return f.c1x.bitPattern == g.c1x.bitPattern && f.c1y.bitPattern == g.c1y.bitPattern
+                && f.c2x.bitPattern == g.c2x.bitPattern && f.c2y.bitPattern == g.c2y.bitPattern
+        default: return false
+        }
     }
 }

@@ -31,3 +31,39 @@ extension TimingFunction {
     /// Same as `value(at:)`: `timingFunction(x)`.
     public func callAsFunction(_ x: Double) -> Double { value(at: x) }
 }
+
+extension TimingFunction {
+    /// ``value(at:)`` of four inputs at once: lane i is `value(at: x[i])`,
+    /// bit for bit. Each lane takes the scalar solver's steps, in the same
+    /// operations and order, and stops where it stops; the lanes only share
+    /// the loop, so independent solves overlap instead of waiting on each
+    /// other's divisions. For the many layers of one field that run the same
+    /// curve at different phases.
+    public func values(at x: SIMD4<Double>) -> SIMD4<Double> {
+        let zero = SIMD4<Double>(repeating: 0), one = SIMD4<Double>(repeating: 1)
+        // The scalar solver's early returns: x ≤ 0 or NaN, x ≥ 1, a diagonal curve.
+        let below = .!(x .> zero), above = x .>= one
+        if c1x == c1y && c2x == c2y {
+            return x.replacing(with: zero, where: below).replacing(with: one, where: above)
+        }
+        let cx = 3 * c1x, bx = 3 * (c2x - c1x) - cx, ax = 1 - cx - bx
+        let cy = 3 * c1y, by = 3 * (c2y - c1y) - cy, ay = 1 - cy - by
+        var lo = zero, hi = one, t = x
+        var active = .!below .& .!above
+        for _ in 0..<64 {
+            let error = ((ax * t + bx) * t + cx) * t - x
+            active .&= .!((error .< 1e-12) .& (error .> -1e-12))  // |error| < 1e-12
+            guard any(active) else { break }
+            let negative = error .< zero
+            lo.replace(with: t, where: active .& negative)
+            hi.replace(with: t, where: active .& .!negative)
+            let slope = (3 * ax * t + 2 * bx) * t + cx
+            var next = t - error / slope
+            next.replace(with: 0.5 * (lo + hi), where: .!(next .> lo .& next .< hi))
+            active .&= .!(next .== t)
+            t.replace(with: next, where: active)
+        }
+        let y = ((ay * t + by) * t + cy) * t
+        return y.replacing(with: zero, where: below).replacing(with: one, where: above)
+    }
+}

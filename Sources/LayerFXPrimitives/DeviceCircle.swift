@@ -36,18 +36,32 @@ public struct DeviceCircle: Equatable, Sendable {
 
     /// The circle `primitive` draws, or nil when it is not a plain device circle.
     public init?(_ primitive: PrimitiveInstance) {
-        guard primitive.kind == .ellipse, primitive.shape.z == primitive.shape.w, primitive.shape.z > 0,
-              primitive.paint0.x < 0.5, primitive.clipRadii.z < 0.5 else { return nil }
-        let m = primitive.transform
+        guard primitive.kind == .ellipse, primitive.paint0.x < 0.5, primitive.clipRadii.z < 0.5 else { return nil }
+        self.init(ellipse: primitive.shape, transform: primitive.transform,
+                  translation: SIMD2(primitive.translation.x, primitive.translation.y),
+                  strokeWidth: primitive.strokeWidth, fillColor: primitive.fillColor,
+                  strokeColor: primitive.strokeColor, opacity: primitive.opacity)
+    }
+
+    /// The circle an unclipped, unpainted ``ShapeKind/ellipse`` primitive
+    /// with these attributes draws (the ``PrimitiveInstance`` fields of the
+    /// same names: `ellipse` is its `shape`, `translation` the first two
+    /// components of its `translation`), or nil when it is not a plain
+    /// device circle. The evaluator builds circles with it without building
+    /// the instance first.
+    @inlinable
+    public init?(ellipse: SIMD4<Float>, transform m: SIMD4<Float>, translation: SIMD2<Float>, strokeWidth: Float,
+                 fillColor f: SIMD4<Float>, strokeColor k: SIMD4<Float>, opacity: Float) {
+        guard ellipse.z == ellipse.w, ellipse.z > 0 else { return nil }
         let column0 = m.x * m.x + m.y * m.y, column1 = m.z * m.z + m.w * m.w
         let dot = m.x * m.z + m.y * m.w
         guard column0 > 0, abs(column0 - column1) <= 1e-5 * column0, abs(dot) <= 1e-5 * column0 else { return nil }
         let scale = column0.squareRoot()
-        let center = primitive.toDevice(SIMD2(primitive.shape.x, primitive.shape.y))
-        let radius = primitive.shape.z * scale
-        let f = primitive.fillColor, k = primitive.strokeColor, opacity = primitive.opacity
-        let hasRing = k.w > 0 && primitive.strokeWidth > 0
-        let half: Float = hasRing ? 0.5 * primitive.strokeWidth * scale : 0
+        let center = SIMD2(m.x * ellipse.x + m.z * ellipse.y + translation.x,
+                           m.y * ellipse.x + m.w * ellipse.y + translation.y)
+        let radius = ellipse.z * scale
+        let hasRing = k.w > 0 && strokeWidth > 0
+        let half: Float = hasRing ? 0.5 * strokeWidth * scale : 0
         geometry = SIMD4(center.x, center.y, radius, radius + 0.5)
         ring = SIMD4(half + 0.5, 2 * half, hasRing ? k.w : 0, radius + half + 0.5)
         fill = SIMD4(f.x * f.w, f.y * f.w, f.z * f.w, f.w) * (min(1, 2 * radius) * opacity)

@@ -65,6 +65,11 @@ struct CompiledSceneTests {
         case 2: p.backgroundColor = random.color(); compiles = false
         case 3: p.lineDashPattern = [3, 2]; compiles = false
         case 4: compiles = false  // a keyframe animation below
+        case 5:
+            // Far larger than the frame around it: drawn as polygons (in an offscreen layer when translucent).
+            p.bounds = Rect(x: 0, y: 0, width: 4e6, height: 4e6)
+            p.path = ShapePath([.ellipse(in: p.bounds)])
+        case 6: p.position = Point(x: random.chance(0.5) ? 3e7 : -3e7, y: 50)  // far outside: drawn as nothing
         default: break
         }
         let count = Int.random(in: 0...3, using: &random)
@@ -108,6 +113,52 @@ struct CompiledSceneTests {
             let fromCompiled = try evaluator.frame(for: compiled, at: time)
             Self.expectSameFrame(fromCompiled, walked, "seed \(seed), t=\(time)")
         }
+    }
+
+    /// Layers whose channels differ only in when they begin share one
+    /// channel record, and layers with the same timing and transform share
+    /// those; values that are equal but not the same bits (0 and −0) are
+    /// not shared. The frames are the tree walk's.
+    @Test func sharedRecordsMatchTheTreeWalk() throws {
+        var random = SplitMix(seed: 99)
+        let pool = (0..<3).map { _ in Self.animation(&random, compiles: true) }
+        var zeroFrom = pool[0]
+        zeroFrom.kind = .basic(from: .scalar(0), to: .scalar(1), by: nil)
+        var negativeZeroFrom = zeroFrom
+        negativeZeroFrom.kind = .basic(from: .scalar(-0.0), to: .scalar(1), by: nil)
+        let animations = pool + [zeroFrom, negativeZeroFrom]
+        let layers = (0..<400).map { index -> Layer in
+            var layer = Self.layer(&random)
+            layer.timing = [LayerTiming.identity, LayerTiming(beginTime: -0.0), LayerTiming(beginTime: 0.5)][index % 3]
+            layer.properties.transform.translationX = [0, -0.0, 2][index % 3]
+            layer.animations = (0..<(index % 3)).map { _ in
+                var animation = animations[Int.random(in: 0..<animations.count, using: &random)]
+                animation.timing.beginTime = [0, -0.0, random.number(-1...1)][Int.random(in: 0...2, using: &random)]
+                return animation
+            }
+            return layer
+        }
+        let scene = Scene(size: Size(width: 200, height: 150), backgroundColor: .white, layers: layers)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount > 250)
+        #expect(compiled.shared.channels.count == animations.count, "one record per distinct channel")
+        #expect(compiled.shared.timings.count == 3)
+        for time in [0, 0.37, 1.9] {
+            Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
+                                 try SceneEvaluator().frame(for: scene, at: time), "shared, t=\(time)")
+        }
+    }
+
+    @Test func internTableKeepsSignedZerosApart() {
+        var table = InternTable<Double> { $0.bitPattern == $1.bitPattern }
+        #expect(table.intern(0) == 0)
+        #expect(table.intern(-0.0) == 1)
+        #expect(table.intern(2.5) == 2)
+        #expect(table.intern(-0.0) == 1)
+        #expect(table.intern(0) == 0)
+        #expect(table.intern(.nan) == 3)
+        #expect(table.intern(.nan) == 4, "NaN equals nothing")
+        #expect(table.values.map(\.bitPattern) == [0.0, -0.0, 2.5, .nan, .nan].map(\.bitPattern))
     }
 
     /// Thousands of layers are evaluated in parallel runs, compiled or not.
@@ -162,6 +213,31 @@ struct CompiledSceneTests {
         let compiled = message { try SceneEvaluator().frame(for: CompiledScene(scene), at: 0.4, budget: budget) }
         #expect(walked.contains("layers[") && walked.contains(key.rawValue), "\(walked)")
         #expect(compiled == walked)
+    }
+}
+
+extension CompiledSceneTests {
+    /// Random scenes (translucent, far, invisible and walked layers) stop
+    /// at the same layer under every small primitive or pixel budget.
+    @Test(arguments: 0..<4)
+    func budgetsStopRandomScenesAtTheSameLayer(seed: Int) throws {
+        let scene = Self.randomScene(seed: UInt64(100 + seed), count: 60)
+        let compiled = CompiledScene(scene)
+        func message(_ body: () throws -> Frame) -> String {
+            do { _ = try body(); return "no error" } catch { return "\(error)" }
+        }
+        var stopped = 0
+        for limit in [3, 8, 15, 24, 37, 52, 80, 120] {
+            for key in [WorkBudget.Key.primitives, .pixels] {
+                var budget = WorkBudget()
+                budget[key] = key == .pixels ? limit * 1500 : limit
+                let walked = message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget) }
+                #expect(message { try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget) } == walked,
+                        "\(key) \(limit)")
+                if walked != "no error" { stopped += 1 }
+            }
+        }
+        #expect(stopped >= 8, "most of these budgets stop the frame")
     }
 }
 

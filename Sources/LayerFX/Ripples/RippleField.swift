@@ -118,20 +118,32 @@ public struct RippleField: Sendable, Equatable {
     /// `duration` seconds, each ripple at its own phase (golden-ratio spaced), so
     /// that at any instant the ripples are at all stages of growing.
     public func animatedScene(duration: Double = 1) -> Scene {
-        var scene = scene()
-        for index in scene.layers.indices {
-            var timing = MediaTiming()
-            timing.duration = duration
-            timing.repeatCount = .infinity
-            timing.beginTime = -duration * (Double(index) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
-            scene.layers[index].animations = [
-                Animation(keyPath: .transformScale, kind: .basic(from: .scalar(0.25), to: .scalar(1), by: nil),
-                          timing: timing, timingFunction: .easeOut),
-                Animation(keyPath: .opacity, kind: .basic(from: .scalar(1), to: .scalar(0.35), by: nil),
-                          timing: timing),
-            ]
-        }
-        return scene
+        Scene(size: Size(width: Double(width), height: Double(height)), backgroundColor: background,
+              layers: ripples.indices.map { animatedLayer(at: $0, duration: duration) })
+    }
+
+    /// ``animatedScene(duration:)`` compiled, one ripple at a time: the
+    /// layer tree of the whole field is never made, so a million animated
+    /// ripples take only their compiled records' memory.
+    public func compiledAnimatedScene(duration: Double = 1) -> CompiledScene {
+        CompiledScene(size: Size(width: Double(width), height: Double(height)), backgroundColor: background,
+                      layers: ripples.indices.lazy.map { animatedLayer(at: $0, duration: duration) })
+    }
+
+    /// Ripple `index`'s layer in ``animatedScene(duration:)``.
+    private func animatedLayer(at index: Int, duration: Double) -> Layer {
+        var layer = Self.layer(ripples[index])
+        var timing = MediaTiming()
+        timing.duration = duration
+        timing.repeatCount = .infinity
+        timing.beginTime = -duration * (Double(index) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+        layer.animations = [
+            Animation(keyPath: .transformScale, kind: .basic(from: .scalar(0.25), to: .scalar(1), by: nil),
+                      timing: timing, timingFunction: .easeOut),
+            Animation(keyPath: .opacity, kind: .basic(from: .scalar(1), to: .scalar(0.35), by: nil),
+                      timing: timing),
+        ]
+        return layer
     }
 
     private static func layer(_ ripple: Ripple) -> Layer {
