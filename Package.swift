@@ -41,9 +41,10 @@ let package = Package(
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
         .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),
+        .target(name: "CLayerFXParallel"),
         .target(
             name: "LayerFXEvaluation",
-            dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText"]),
+            dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText", "CLayerFXParallel"]),
         .target(name: "CLayerFXRaster", dependencies: ["CLayerFXLayout"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster"]),
         .target(
@@ -79,9 +80,12 @@ let package = Package(
             name: "LayerFXSceneTests", dependencies: ["LayerFXScene", "LayerFXModel", "LayerFXCore", "LayerFXTestSupport"]),
         .testTarget(
             name: "LayerFXGeometryTests", dependencies: ["LayerFXGeometry", "LayerFXModel", "LayerFXScene", "LayerFXCore"]),
+        // Counts the test process's heap allocations (for "a frame allocates nothing").
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "LayerFXRenderTests",
-            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "LayerFXTestSupport"],
+            dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "LayerFXTestSupport",
+                           "CAllocationCounter"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
         .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"]),

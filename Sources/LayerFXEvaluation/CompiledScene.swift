@@ -94,6 +94,10 @@ struct ChannelUse: Sendable {
     let beginTime: Double
     /// Its index in ``SharedTables/channels``.
     let channel: UInt32
+    /// Whether the leaf's channel before it has the same timing, bit for bit
+    /// (`beginTime` included), so the same progress at every time (a
+    /// ripple's scale and opacity).
+    let sharesProgressWithPrevious: Bool
 }
 
 /// The values compiled leaves share, each kept once.
@@ -140,13 +144,16 @@ private struct LeafCompiler {
         let animations = layer.animations
         guard animations.count <= Int(UInt16.max), channels.count <= Int(UInt32.max) - animations.count else { return nil }
         let firstChannel = channels.count
+        var previous: ScalarChannel? = nil
         for animation in animations {
             guard let channel = ScalarChannel(compiling: animation),
                   let index = sharedChannels.intern(channel.beginningAtZero) else {
                 channels.removeSubrange(firstChannel...)
                 return nil
             }
-            channels.append(ChannelUse(beginTime: channel.beginTime, channel: index))
+            channels.append(ChannelUse(beginTime: channel.beginTime, channel: index,
+                                       sharesProgressWithPrevious: previous?.hasSameProgress(as: channel) ?? false))
+            previous = channel
         }
         guard let timing = timings.intern(layer.timing), let transform = transforms.intern(layer.properties.transform)
         else {

@@ -21,7 +21,8 @@ import LayerFXText
 public struct FrameStorage: Sendable {
     /// Each parallel task's builder from the last frame (their arrays are reused).
     var builders: [FrameBuilder] = []
-    /// A recycled frame's arrays, emptied.
+    /// A recycled frame's arrays: its circles and instances as they were
+    /// (the next frame overwrites them), its runs and edges emptied.
     var circles: [DeviceCircle] = []
     var instances: [PrimitiveInstance] = []
     var runs: [DrawRun] = []
@@ -30,15 +31,13 @@ public struct FrameStorage: Sendable {
     /// Empty storage: the first frame evaluated with it allocates its arrays.
     public init() {}
 
-    /// Takes `frame`'s arrays back for the next frame (emptied, their room kept).
+    /// Takes `frame`'s arrays back for the next frame.
     public mutating func recycle(_ frame: consuming Frame) {
         circles = frame.circles
         instances = frame.instances
         runs = frame.runs
         pathEdges = frame.pathEdges
         _ = consume frame
-        circles.removeAll(keepingCapacity: true)
-        instances.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
     }
@@ -58,17 +57,69 @@ public struct FrameStorage: Sendable {
         }
     }
 
-    /// The frame the first `taskCount` builders drew, one after the other,
-    /// as one builder walking their runs of layers in order would have drawn
-    /// it (polygon bands' edge indices moved past the edges of the parts
-    /// before), in the recycled arrays. Throws the first task's error, or
-    /// the budget the tasks together go over.
-    mutating func frame(joining taskCount: Int, background: SIMD4<Float>,
-                        glyphAtlas: () -> GlyphAtlasImage?) throws -> Frame {
+    /// Draws a frame of the top-level `layers` at scene time `time` under
+    /// `root` in `taskCount` parallel tasks (``FrameTasks``), task k in
+    /// builder k (made ready by
+    /// ``prepareBuilders(_:width:height:budget:time:textContext:geometryCache:baseDirectory:)``),
+    /// then joins what they drew, in order, into the frame: as one builder
+    /// walking the layers in order would have drawn it (polygon bands' edge
+    /// indices moved past the edges of the parts before), in the recycled
+    /// arrays. Throws the first task's error, or the budget the tasks
+    /// together go over.
+    ///
+    /// When every layer draws at most one circle (compiled leaves only),
+    /// each task writes its circles straight into the frame's array at its
+    /// first layer's index, and joining only closes the gaps left by layers
+    /// that drew none.
+    mutating func drawFrame(_ layers: TopLevelLayers, taskCount: Int, time: Double, root: AffineTransform,
+                            background: SIMD4<Float>, glyphAtlas: () -> GlyphAtlasImage?) throws -> Frame {
+        let direct = layers.drawsOneCircleEach
+        var circles = self.circles
+        self.circles = []
+        if direct {
+            circles.resize(to: layers.count, filling: { DeviceCircle.placeholder })
+        } else {
+            circles.removeAll(keepingCapacity: true)
+        }
+        var placed = 0
+        try circles.withUnsafeMutableBufferPointer { frameCircles in
+            let tasks = builders.withUnsafeMutableBufferPointer { builders in
+                let tasks = FrameTasks(layers: layers, builders: builders.baseAddress!,
+                                       circles: direct ? frameCircles : nil, taskCount: taskCount, time: time, root: root)
+                tasks.run()
+                return tasks
+            }
+            try checkJoinedBudget(taskCount)
+            guard direct else { return }
+            // Close the gaps: each task's circles follow the ones before.
+            for task in 0..<taskCount {
+                let count = builders[task].order.circleCount
+                let start = tasks.range(task).lowerBound
+                if builders[task].order.usesSink, start != placed, count > 0 {
+                    (frameCircles.baseAddress! + placed).update(from: frameCircles.baseAddress! + start, count: count)
+                }
+                placed += builders[task].order.usesSink ? count : 0
+            }
+        }
+        if direct {
+            circles.removeLast(circles.count - placed)
+            // A task whose circles outgrew its place (not expected) keeps them in an array of its own.
+            for task in 0..<taskCount where !builders[task].order.usesSink {
+                throw FrameJoinError()
+            }
+        }
+        let frame = join(taskCount, circles: circles, background: background, glyphAtlas: glyphAtlas)
+        for task in 0..<taskCount { builders[task].order.forgetSink() }
+        return frame
+    }
+
+    /// Throws the first task's error, or the budget the first `taskCount`
+    /// builders together go over (each part kept within the whole budget;
+    /// together they may not).
+    private func checkJoinedBudget(_ taskCount: Int) throws {
         let parts = builders[..<taskCount]
-        let first = parts[0]
+        let first = parts[parts.startIndex]
         if let exceeded = parts.lazy.compactMap(\.exceeded).first { throw exceeded }
-        // Each part kept within the whole budget; together they may not.
         func exceeded(_ key: WorkBudget.Key, _ count: Int) -> WorkBudgetExceeded {
             WorkBudgetExceeded(key: key, count: Double(count), limit: first.budget[key], layerPath: "layers",
                                time: first.time, verb: "the frame needs")
@@ -85,17 +136,47 @@ public struct FrameStorage: Sendable {
         }
         let primitives = parts.reduce(0) { $0 + $1.order.count }
         if primitives > first.primitiveLimit { throw exceeded(.primitives, primitives) }
+    }
 
-        var circles = self.circles, instances = self.instances, runs = self.runs, pathEdges = self.pathEdges
-        (self.circles, self.instances, self.runs, self.pathEdges) = ([], [], [], [])
-        circles.reserveCapacity(parts.reduce(0) { $0 + $1.order.circles.count })
-        instances.reserveCapacity(parts.reduce(0) { $0 + $1.order.instances.count })
-        for part in parts {
-            part.order.append(to: &circles, &instances, runs: &runs, edgeOffset: Float(pathEdges.count))
-            pathEdges += part.pathEdges
+    /// The frame of the first `taskCount` builders, their circles appended
+    /// to `circles` (unless already there), their instances, runs and
+    /// edges to the recycled arrays.
+    private mutating func join(_ taskCount: Int, circles: consuming [DeviceCircle], background: SIMD4<Float>,
+                               glyphAtlas: () -> GlyphAtlasImage?) -> Frame {
+        var circles = circles, instances = self.instances, runs = self.runs, pathEdges = self.pathEdges
+        (self.instances, self.runs, self.pathEdges) = ([], [], [])
+        instances.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        pathEdges.removeAll(keepingCapacity: true)
+        var circleBase = 0
+        for task in 0..<taskCount {
+            let order = builders[task].order
+            order.appendRuns(to: &runs, circleBase: circleBase, instanceBase: instances.count)
+            circleBase += order.circleCount
+            order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count))
+            pathEdges += builders[task].pathEdges
         }
+        let first = builders[0]
         return Frame(width: first.width, height: first.height, background: background, circles: circles,
                      instances: instances, runs: runs, pathEdges: pathEdges,
-                     glyphAtlas: parts.contains(where: \.usesGlyphs) ? glyphAtlas() : nil)
+                     glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil)
+    }
+}
+
+/// A task's circles outgrew their place in the frame (a compiled layer
+/// drew more than one circle), which the compiled layers never do.
+struct FrameJoinError: Error, CustomStringConvertible {
+    var description: String { "internal error: a compiled layer drew more than one circle" }
+}
+
+extension Array {
+    /// Makes the array hold `count` elements: drops the last ones, or
+    /// appends copies of `filler()` (to be overwritten).
+    mutating func resize(to count: Int, filling filler: () -> Element) {
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            append(contentsOf: repeatElement(filler(), count: count - self.count))
+        }
     }
 }

@@ -54,7 +54,14 @@ struct LeafBlockScalars {
                         for c in first..<(first + Int(leaf.pointee.channelCount)) {
                             let use = compiled.channels[c]
                             let channel = compiled.sharedChannels.baseAddress! + Int(use.channel)
-                            if let (progress, iteration) = channel.pointee.progress(atLocalTime: localTime - use.beginTime) {
+                            if use.sharesProgressWithPrevious {
+                                // The same timing as the channel before: the same progress, still before its curve.
+                                uses[u] = uses[u - 1]
+                                if uses[u].hasEffect, channel.pointee.curve != nil {
+                                    solves[solveCount] = Solve(channel: use.channel, use: Int32(u))
+                                    solveCount += 1
+                                }
+                            } else if let (progress, iteration) = channel.pointee.progress(atLocalTime: localTime - use.beginTime) {
                                 uses[u] = UseState(fraction: progress, iteration: iteration, hasEffect: true)
                                 if channel.pointee.curve != nil {
                                     solves[solveCount] = Solve(channel: use.channel, use: Int32(u))

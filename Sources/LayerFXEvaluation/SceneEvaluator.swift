@@ -104,62 +104,35 @@ public struct SceneEvaluator: Sendable {
                storage: inout FrameStorage) throws -> Frame {
         try compiled.withBuffers { buffers in
             try frame(size: compiled.size, scale: compiled.scale, background: compiled.backgroundColor,
-                      baseDirectory: compiled.baseDirectory, layerCount: compiled.layerCount, at: time, budget: budget,
-                      layersPerTask: layersPerTask, storage: &storage) { builder, range, root in
-                builder.visit(range, of: compiled, buffers, time: time, root: root)
-            }
+                      baseDirectory: compiled.baseDirectory, layers: .compiled(compiled, buffers), at: time,
+                      budget: budget, layersPerTask: layersPerTask, storage: &storage)
         }
     }
 
     /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
     func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
                layersPerTask: Int) throws -> Frame {
-        let layers = scene.layers
         var storage = FrameStorage()
         return try frame(size: scene.size, scale: scene.scale, background: scene.backgroundColor,
-                         baseDirectory: scene.baseDirectory, layerCount: layers.count, at: time, budget: budget,
-                         layersPerTask: layersPerTask, storage: &storage) { builder, range, root in
-            for i in range where !builder.failed {
-                builder.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
-                              clips: ClipStack())
-            }
-        }
+                         baseDirectory: scene.baseDirectory, layers: .scene(scene.layers), at: time, budget: budget,
+                         layersPerTask: layersPerTask, storage: &storage)
     }
 
-    /// The frame of a scene with these settings and `layerCount` top-level
-    /// layers, which `visit(builder, range, root)` draws (the layers of
-    /// `range` under the root transform `root`), in parallel runs of
-    /// `layersPerTask` layers, in `storage`'s arrays.
-    private func frame(size: Size, scale: Double, background: Color, baseDirectory: String?, layerCount: Int,
-                       at time: Double, budget: WorkBudget, layersPerTask: Int, storage: inout FrameStorage,
-                       visit: @Sendable (inout FrameBuilder, Range<Int>, AffineTransform) -> Void) throws -> Frame {
+    /// The frame of a scene with these settings and top-level `layers`, in
+    /// parallel runs of `layersPerTask` layers, in `storage`'s arrays.
+    private func frame(size: Size, scale: Double, background: Color, baseDirectory: String?, layers: TopLevelLayers,
+                       at time: Double, budget: WorkBudget, layersPerTask: Int,
+                       storage: inout FrameStorage) throws -> Frame {
         let (width, height) = Self.pixelSize(size, scale: scale)
         geometryCache?.beginFrame()
-        let root = AffineTransform.scale(scale, scale)
-        let taskCount = min(max(layerCount / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
+        let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
         storage.prepareBuilders(taskCount, width: width, height: height, budget: budget, time: time,
                                 textContext: textContext, geometryCache: geometryCache, baseDirectory: baseDirectory)
-        storage.builders.withUnsafeMutableBufferPointer { builders in
-            let results = UnsafeSendableBuilders(builders)
-            DispatchQueue.concurrentPerform(iterations: taskCount) { task in
-                let range = (layerCount * task / taskCount)..<(layerCount * (task + 1) / taskCount)
-                let builder = results.base + task
-                // At least one primitive a layer: no regrowth for flat scenes.
-                builder.pointee.order.reserveCapacity(min(range.count, budget[.primitives]) + 64)
-                visit(&builder.pointee, range, root)
-            }
-        }
         let bg = background.clamped
-        return try storage.frame(joining: taskCount,
-                                 background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
-                                 glyphAtlas: { GlyphAtlasImage(textContext.atlas) })
+        return try storage.drawFrame(layers, taskCount: taskCount, time: time, root: .scale(scale, scale),
+                                     background: SIMD4(Float(bg.red), Float(bg.green), Float(bg.blue), Float(bg.alpha)),
+                                     glyphAtlas: { GlyphAtlasImage(textContext.atlas) })
     }
-}
-
-/// The per-task builders, each written by one task only.
-private struct UnsafeSendableBuilders: @unchecked Sendable {
-    let base: UnsafeMutablePointer<FrameBuilder>
-    init(_ buffer: UnsafeMutableBufferPointer<FrameBuilder>) { base = buffer.baseAddress! }
 }
 
 #if canImport(Glibc)

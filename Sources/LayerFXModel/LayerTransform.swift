@@ -30,6 +30,7 @@ public struct LayerTransform: Hashable, Sendable {
     public static let identity = LayerTransform()
 
     /// The affine matrix: scale first, then rotation, then translation, after `matrix`.
+    @inlinable
     public var affine: AffineTransform {
         matrix
             .concatenating(.scale(scaleX, scaleY))

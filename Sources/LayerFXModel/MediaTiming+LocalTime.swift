@@ -33,6 +33,7 @@ extension MediaTiming {
     /// `localTime(parentTime:removedOnCompletion:groupDuration:)` for an already
     /// resolved duration `d > 0`, also returning how many whole cycles precede
     /// the current one (for `isCumulative`).
+    @inlinable
     func localTime(parentTime: Double, removedOnCompletion: Bool,
                    duration d: Double) -> (time: Double, iteration: Double)? {
         let cycle = autoreverses ? 2 * d : d

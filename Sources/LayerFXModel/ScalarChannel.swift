@@ -37,6 +37,7 @@ public struct AnimatedScalars: Hashable, Sendable {
     }
 
     /// `transform` with these scales, rotation and translation.
+    @inlinable
     public func transform(replacingComponentsOf transform: LayerTransform) -> LayerTransform {
         LayerTransform(translationX: translationX, translationY: translationY, rotation: rotation,
                        scaleX: scaleX, scaleY: scaleY, matrix: transform.matrix)
@@ -87,7 +88,7 @@ public enum ScalarSlot: UInt8, Hashable, Sendable {
 extension AnimatedScalars {
     /// The value `slot` reads (`transform.scale`: the mean of the two scales,
     /// as ``AnimatableKeyPath/value(in:)`` reads it).
-    @inline(__always)
+    @inlinable
     public subscript(slot: ScalarSlot) -> Double {
         get {
             switch slot {
@@ -128,14 +129,14 @@ public struct ScalarChannel: Hashable, Sendable {
     /// Which property it writes.
     public let slot: ScalarSlot
     /// The animation's timing, and its duration resolved (never 0).
-    private(set) var timing: MediaTiming
-    let duration: Double
+    @usableFromInline var timing: MediaTiming
+    @usableFromInline let duration: Double
     /// `removedOnCompletion`, `additive` and `cumulative`.
-    let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
+    @usableFromInline let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
     /// The pacing curve; nil is linear.
-    let timingFunction: TimingFunction?
+    @usableFromInline let timingFunction: TimingFunction?
     /// `fromValue` and `toValue`.
-    let from: Double, to: Double
+    @usableFromInline let from: Double, to: Double
 
     /// The channel of `animation`; nil unless it is a top-level basic
     /// animation of a scalar key path (see ``ScalarSlot``) with scalar
@@ -155,19 +156,19 @@ public struct ScalarChannel: Hashable, Sendable {
 
     /// Applies the channel at the layer's local time `localTime` on top of
     /// `values` (the presentation after the channels before it).
-    @inline(__always)
+    @inlinable
     public func apply(atLocalTime localTime: Double, to values: inout AnimatedScalars) {
         guard let (progress, iteration) = progress(atLocalTime: localTime) else { return }
         apply(fraction: curve?.value(at: progress) ?? progress, iteration: iteration, to: &values)
     }
 
     /// The pacing curve (`timingFunction`); nil is linear.
-    public var curve: TimingFunction? { timingFunction }
+    @inlinable public var curve: TimingFunction? { timingFunction }
 
     /// How far the channel is through its current cycle at the layer's local
     /// time `localTime` (0…1, before the curve), and how many whole cycles
     /// precede it; nil when the channel has no effect then.
-    @inline(__always)
+    @inlinable
     public func progress(atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
         guard let local = timing.localTime(parentTime: localTime, removedOnCompletion: removedOnCompletion,
                                            duration: duration) else { return nil }
@@ -177,7 +178,7 @@ public struct ScalarChannel: Hashable, Sendable {
     /// Applies the channel on top of `values` at `fraction` (its ``curve``'s
     /// value of the progress, or the progress itself when linear),
     /// `iteration` cycles in (see ``progress(atLocalTime:)``).
-    @inline(__always)
+    @inlinable
     public func apply(fraction: Double, iteration: Double, to values: inout AnimatedScalars) {
         var result = from + (to - from) * fraction
         if isCumulative && iteration > 0 { result = result + to * iteration }
@@ -203,14 +204,8 @@ extension ScalarChannel {
     /// Whether `other` holds the same bits in every field (`==` takes 0 and
     /// −0 as equal, and NaN as unequal to itself).
     public func hasSameBits(as other: ScalarChannel) -> Bool {
-        let a = timing, b = other.timing
-        guard slot == other.slot, removedOnCompletion == other.removedOnCompletion, isAdditive == other.isAdditive,
-              isCumulative == other.isCumulative, a.autoreverses == b.autoreverses, a.fillMode == b.fillMode,
-              a.beginTime.bitPattern == b.beginTime.bitPattern, a.duration.bitPattern == b.duration.bitPattern,
-              a.speed.bitPattern == b.speed.bitPattern, a.timeOffset.bitPattern == b.timeOffset.bitPattern,
-              a.repeatCount.bitPattern == b.repeatCount.bitPattern,
-              a.repeatDuration.bitPattern == b.repeatDuration.bitPattern,
-              duration.bitPattern == other.duration.bitPattern, from.bitPattern == other.from.bitPattern,
+        guard hasSameProgress(as: other), slot == other.slot, isAdditive == other.isAdditive,
+              isCumulative == other.isCumulative, from.bitPattern == other.from.bitPattern,
               to.bitPattern == other.to.bitPattern else { return false }
         switch (timingFunction, other.timingFunction) {
         case (nil, nil): return true
@@ -219,5 +214,18 @@ extension ScalarChannel {
                 && f.c2x.bitPattern == g.c2x.bitPattern && f.c2y.bitPattern == g.c2y.bitPattern
         default: return false
         }
+    }
+
+    /// Whether `other`'s timing holds the same bits as this one's (its
+    /// `CAMediaTiming` properties, resolved duration and `removedOnCompletion`):
+    /// ``progress(atLocalTime:)`` then gives both the same result at every time.
+    public func hasSameProgress(as other: ScalarChannel) -> Bool {
+        let a = timing, b = other.timing
+        return removedOnCompletion == other.removedOnCompletion && a.autoreverses == b.autoreverses
+            && a.fillMode == b.fillMode && a.beginTime.bitPattern == b.beginTime.bitPattern
+            && a.duration.bitPattern == b.duration.bitPattern && a.speed.bitPattern == b.speed.bitPattern
+            && a.timeOffset.bitPattern == b.timeOffset.bitPattern && a.repeatCount.bitPattern == b.repeatCount.bitPattern
+            && a.repeatDuration.bitPattern == b.repeatDuration.bitPattern
+            && duration.bitPattern == other.duration.bitPattern
     }
 }

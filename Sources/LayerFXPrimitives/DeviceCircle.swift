@@ -69,6 +69,12 @@ public struct DeviceCircle: Equatable, Sendable {
         guard geometry.x.isFinite, geometry.y.isFinite, geometry.w.isFinite, ring.w.isFinite else { return nil }
     }
 
+    /// A circle that draws nothing (no fill, no ring): what fills a place
+    /// in an array of circles before a real circle is written there.
+    public static let placeholder = DeviceCircle(ellipse: SIMD4(0, 0, 1, 1), transform: SIMD4(1, 0, 0, 1),
+                                                 translation: .zero, strokeWidth: 0, fillColor: .zero,
+                                                 strokeColor: .zero, opacity: 0)!
+
     /// How far from the centre any pixel centre is touched: R + h + 0.5.
     public var reach: Float { ring.w }
 

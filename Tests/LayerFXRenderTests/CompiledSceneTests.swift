@@ -1,3 +1,4 @@
+import CAllocationCounter
 import LayerFX
 @testable import LayerFXEvaluation
 import LayerFXTestSupport
@@ -241,11 +242,106 @@ extension CompiledSceneTests {
     }
 }
 
+extension CompiledSceneTests {
+    /// A scene of compiled layers only, in parallel tasks that write their
+    /// circles straight into the frame (some layers draw nothing, some draw
+    /// polygons), evaluated again and again in recycled storage: every
+    /// frame is the tree walk's.
+    @Test func directFramesInRecycledStorageMatchTheTreeWalk() throws {
+        var random = SplitMix(seed: 7)
+        var layers: [Layer] = [], huge = 0
+        while layers.count < 6000 {
+            let layer = Self.layer(&random)
+            // A few of the frame-covering circles drawn as polygons: each costs thousands of vertices.
+            let isHuge = layer.properties.bounds.size.width > 1e6
+            if CompiledScene(Scene(size: Size(width: 1, height: 1), layers: [layer])).compiledLayerCount == 1,
+               !isHuge || huge < 12 {
+                layers.append(layer)
+                huge += isHuge ? 1 : 0
+            }
+        }
+        let scene = Scene(size: Size(width: 200, height: 150), backgroundColor: .white, layers: layers)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.walkedLayers.isEmpty)
+        var storage = FrameStorage()
+        let evaluator = SceneEvaluator()
+        for time in [0.37, -0.5, 1.9, 0.37, 4.25] {
+            let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: 700,
+                                            storage: &storage)
+            let walked = try evaluator.frame(for: scene, at: time, layersPerTask: .max)
+            #expect(frame.circles.count > 200 && frame.instances.count > 1000,
+                    "\(frame.circles.count) circles, \(frame.instances.count) instances, t=\(time)")
+            Self.expectSameFrame(frame, walked, "direct, t=\(time)")
+            storage.recycle(frame)
+        }
+        // A field of circles, the case the direct writes are for.
+        let field = RippleField(count: 9000, width: 400, height: 300)
+        let ripples = field.compiledAnimatedScene()
+        for time in [0.25, 0.9] {
+            let frame = try evaluator.frame(for: ripples, at: time, budget: WorkBudget(), layersPerTask: 1000,
+                                            storage: &storage)
+            #expect(frame.circles.count == 9000)
+            Self.expectSameFrame(frame, try evaluator.frame(for: field.animatedScene(), at: time), "ripples, t=\(time)")
+            storage.recycle(frame)
+        }
+    }
+}
+
 /// The random numbers the scenes are made of.
 private extension SplitMix {
     mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
     mutating func chance(_ p: Double) -> Bool { number(0...1) < p }
     mutating func color() -> Color {
         Color(red: number(0...1), green: number(0...1), blue: number(0...1), alpha: number(-0.1...1))
+    }
+}
+
+/// Evaluating a compiled scene in recycled storage allocates nothing once
+/// the arrays have grown: no allocation in the steady state. Counted in an
+/// optimized build only (`.ci/run` runs these tests with `-c release`): an
+/// unoptimized build allocates for its accessors' coroutine frames.
+@Suite(.serialized)
+struct SteadyStateAllocationTests {
+    #if DEBUG
+    static let counts = false
+    #else
+    static let counts = lfx_allocation_counter_available() == 1
+    #endif
+
+    /// The fewest allocations of one frame over several frames (other tests
+    /// of the process allocate concurrently and can only add to a count).
+    static func fewestAllocations(_ compiled: CompiledScene, times: [Double]) throws -> Int {
+        var storage = FrameStorage()
+        let evaluator = SceneEvaluator()
+        // Made once, as a sequence makes it (a budget holds an array of limits).
+        let budget = WorkBudget()
+        // Warm: the storage's arrays grow to the frames' size.
+        for time in times {
+            storage.recycle(try evaluator.frame(for: compiled, at: time, budget: budget, storage: &storage))
+        }
+        var fewest = Int.max
+        for time in times + times {
+            lfx_allocation_counter_start()
+            let frame = try evaluator.frame(for: compiled, at: time, budget: budget, storage: &storage)
+            storage.recycle(frame)
+            fewest = min(fewest, lfx_allocation_counter_stop())
+        }
+        return fewest
+    }
+
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aRippleFieldFrameAllocatesNothing() throws {
+        let compiled = RippleField(count: 20_000, width: 800, height: 600).compiledAnimatedScene()
+        let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.35, 0.6, 0.85])
+        #expect(fewest == 0, "\(fewest) allocations a frame")
+    }
+
+    /// The counter counts: a frame evaluated without storage allocates its arrays.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aFrameWithoutStorageAllocates() throws {
+        let compiled = RippleField(count: 20_000, width: 800, height: 600).compiledAnimatedScene()
+        lfx_allocation_counter_start()
+        _ = try SceneEvaluator().frame(for: compiled, at: 0.35)
+        #expect(lfx_allocation_counter_stop() >= 3)
     }
 }

@@ -1,0 +1,72 @@
+import CLayerFXParallel
+import LayerFXCore
+import LayerFXModel
+import LayerFXPrimitives
+
+/// The top-level layers a frame draws: a scene's, walked, or a compiled
+/// scene's (its records borrowed for the frame).
+enum TopLevelLayers {
+    case scene([Layer])
+    case compiled(CompiledScene, CompiledBuffers)
+
+    /// How many there are.
+    var count: Int {
+        switch self {
+        case .scene(let layers): layers.count
+        case .compiled(let compiled, _): compiled.layerCount
+        }
+    }
+
+    /// Whether every layer draws at most one circle (compiled leaves only),
+    /// so that the tasks may write their circles straight into the frame.
+    var drawsOneCircleEach: Bool {
+        if case .compiled(let compiled, _) = self { compiled.walkedLayers.isEmpty } else { false }
+    }
+}
+
+/// A frame's parallel tasks: task k draws its contiguous run of the
+/// top-level layers with builder k. A plain value handed to the worker
+/// threads by pointer, so running the tasks allocates nothing.
+struct FrameTasks {
+    let layers: TopLevelLayers
+    let builders: UnsafeMutablePointer<FrameBuilder>
+    /// The frame's circles, when the tasks write them straight there (each
+    /// task from its first layer's index on); nil otherwise.
+    let circles: UnsafeMutableBufferPointer<DeviceCircle>?
+    let taskCount: Int
+    /// The scene time, and the root transform (points to pixels).
+    let time: Double, root: AffineTransform
+
+    /// Task `task`'s layers.
+    func range(_ task: Int) -> Range<Int> {
+        (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
+    }
+
+    /// Runs every task on the worker threads, returning when all are done.
+    func run() {
+        var tasks = self
+        withUnsafeMutablePointer(to: &tasks) { tasks in
+            lfx_parallel_for(taskCount, tasks) { context, task in
+                context!.assumingMemoryBound(to: FrameTasks.self).pointee.run(Int(task))
+            }
+        }
+    }
+
+    /// Runs task `task`.
+    private func run(_ task: Int) {
+        let builder = builders + task
+        let range = range(task)
+        if let circles { builder.pointee.order.attachSink(UnsafeMutableBufferPointer(rebasing: circles[range])) }
+        // At least one primitive a layer: no regrowth for flat scenes.
+        builder.pointee.order.reserveCapacity(min(range.count, builder.pointee.primitiveLimit) + 64)
+        switch layers {
+        case .scene(let layers):
+            for i in range where !builder.pointee.failed {
+                builder.pointee.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
+                                      clips: ClipStack())
+            }
+        case .compiled(let compiled, let buffers):
+            builder.pointee.visit(range, of: compiled, buffers, time: time, root: root)
+        }
+    }
+}
