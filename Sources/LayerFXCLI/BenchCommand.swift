@@ -23,10 +23,12 @@ struct RipplesBenchCommand: ParsableCommand {
             in-process. A frame is drawing plus
             reading the pixels back (no PNG encoding); the field is evaluated once,
             unless --animated gives every ripple a growing, fading animation and
-            evaluates each frame at its own time, which is then counted too.
-            After --warmup untimed frames, --frames frames are timed; the median
-            and minimum are printed with megapixels per second (painted area
-            Σ π(r+1)², as the peers count it, over the median).
+            evaluates each frame at its own time, which is then counted too: the
+            animated field is compiled once, one ripple at a time (the size of its
+            compiled records is printed), and each frame is evaluated in the arrays
+            of the one before. After --warmup untimed frames, --frames frames are
+            timed; the median and minimum are printed with megapixels per second
+            (painted area Σ π(r+1)², as the peers count it, over the median).
 
             Examples:
               layerfx bench ripples --count 100000 --backend cpu
@@ -109,8 +111,10 @@ struct RipplesBenchCommand: ParsableCommand {
         // Each frame is evaluated in the arrays of the one before (handed back once drawn).
         var storage = FrameStorage()
         let frameAt: (Double, inout FrameStorage) throws -> Frame
+        var compiledBytes: Int? = nil
         if evaluatesEachFrame {
             let compiled = field.compiledAnimatedScene()
+            compiledBytes = compiled.compiledBytes
             _ = consume field
             frameAt = { try evaluator.frame(for: compiled, at: $0, budget: budget, storage: &$1) }
         } else {
@@ -141,7 +145,7 @@ struct RipplesBenchCommand: ParsableCommand {
             backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: evaluatesEachFrame,
             times: times, evaluationTimes: evaluationTimes, paintedPixels: paintedArea,
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
-            platform: gpu?.platform?.rawValue)
+            platform: gpu?.platform?.rawValue, compiledBytes: compiledBytes)
     }
 }
 

@@ -13,6 +13,8 @@ struct RippleBenchResult {
     let paintedPixels: Double
     let renderer: String
     let platform: String?
+    /// Bytes the compiled field's records hold (nil when not compiled).
+    let compiledBytes: Int?
 
     var medianMilliseconds: Double { Timing.median(times) }
     var minMilliseconds: Double { times.min() ?? 0 }
@@ -28,6 +30,10 @@ struct RippleBenchResult {
         if !evaluationTimes.isEmpty {
             lines.append("evaluation:   median \(Timing.text(Timing.median(evaluationTimes))) ms, min \(Timing.text(evaluationTimes.min()!)) ms")
         }
+        if let compiledBytes {
+            let perLayer = Double(compiledBytes) / Double(max(count, 1))
+            lines.append("compiled:     \(Timing.text(Double(compiledBytes) / 1e6)) MB (\(Timing.text(perLayer)) bytes a layer)")
+        }
         if backend != "none" { lines.append("throughput:   \(Timing.text(megapixelsPerSecond)) Mpixels/s") }
         return lines.joined(separator: "\n")
     }
@@ -39,7 +45,7 @@ struct RippleBenchResult {
             animated: animated, medianMs: medianMilliseconds, minMs: minMilliseconds, timesMs: times,
             paintedMpixels: paintedPixels / 1e6, mpixelsPerS: measured ? megapixelsPerSecond : nil,
             platform: platform, evaluateMedianMs: evaluationTimes.isEmpty ? nil : Timing.median(evaluationTimes),
-            evaluateMinMs: evaluationTimes.min()))
+            evaluateMinMs: evaluationTimes.min(), compiledBytes: compiledBytes))
     }
 
     /// The JSON object's fields, named as in JSON, in camel case; nil ones are left out.
@@ -49,5 +55,6 @@ struct RippleBenchResult {
         let medianMs: Double, minMs: Double, timesMs: [Double], paintedMpixels: Double
         let mpixelsPerS: Double?, platform: String?
         let evaluateMedianMs: Double?, evaluateMinMs: Double?
+        let compiledBytes: Int?
     }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import LayerFX
 
 /// Evaluating 100,000 animated layers at one instant on one core (issue #3's
@@ -23,7 +24,27 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("frame (presentation + primitives), 100k animated layers") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try SceneEvaluator().frame(for: animated, at: 1.7)) }
     }
+    // Each example's frames, compiled once and evaluated in recycled storage
+    // as `layerfx render` evaluates a sequence (#13's target: 0.2 ms a frame).
+    for name in ["pulsing-rings", "ripple", "shimmer", "typing-dots", "waves"] {
+        Benchmark("evaluate example \(name)") { benchmark in
+            let scene = try SceneLoader.load(contentsOfFile: examples.appending(path: "\(name).json").path)
+            let compiled = CompiledScene(scene), evaluator = SceneEvaluator(), budget = WorkBudget()
+            var storage = FrameStorage()
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                let frame = try evaluator.frame(for: compiled, at: Double(iteration % 180) / 60, budget: budget,
+                                                storage: &storage)
+                blackHole(frame.runs.count)
+                storage.recycle(frame)
+            }
+        }
+    }
 }
+
+/// The repository's Examples folder.
+let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Examples")
 
 enum AnimatedLayers {
     /// `count` ring layers on a 1000 × 1000 frame, each under the root.
