@@ -89,7 +89,8 @@ extension FrameBuilder {
             }
             return
         }
-        switch farGeometry(ellipse, outset: strokes ? p.lineWidth / 2 : 0, transform: toDevice) {
+        let local = Self.bounds(of: shape.pointee.ellipse, outset: strokes ? p.lineWidth / 2 : 0)
+        switch reach(ofLocalBounds: local, transform: toDevice) {
         case .asIs(let x0, let y0, let x1, let y1):
             guard chargePixels(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1) else { return }
             let before = order.count
@@ -114,7 +115,7 @@ extension FrameBuilder {
             if ownOpacity < 1, order.count + 1 > primitiveLimit {
                 fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
             }
-        case .notAnalytic, .cut, .polygons:
+        case .beyond:
             // As polygons, in an offscreen layer when translucent, as the tree walk draws it.
             let group = ownOpacity < 1 ? beginOffscreenLayer() : nil
             emit(ellipse, fill: fill.w > 0 ? CompiledShapeLeaf.Shape.color(fill) : nil,

@@ -27,8 +27,19 @@ extension FrameBuilder {
         case invisible
     }
 
-    func farGeometry(_ subpath: Subpath, outset: Double, transform: AffineTransform) -> FarGeometry {
-        guard let local = Self.localBounds(of: subpath, outset: outset) else { return .notAnalytic }
+    /// Where an analytic shape whose local bounds (grown by its stroke) are
+    /// `local` lands under `transform`: near enough to be drawn as it is
+    /// (its device box), nowhere to be seen, or far beyond the frame (its
+    /// device box; see ``farGeometry(_:outset:transform:)``).
+    enum Reach {
+        case asIs(x0: Double, y0: Double, x1: Double, y1: Double)
+        case invisible
+        case beyond(x0: Double, y0: Double, x1: Double, y1: Double)
+    }
+
+    /// The ``Reach`` of the local box `local` under `transform`.
+    @inline(__always)
+    func reach(ofLocalBounds local: Rect, transform: AffineTransform) -> Reach {
         let device = Self.boundingBox(of: local, transform)
         guard device.x0.isFinite, device.y0.isFinite, device.x1.isFinite, device.y1.isFinite else {
             return .invisible
@@ -41,6 +52,18 @@ extension FrameBuilder {
         if device.x1 < -margin || device.y1 < -margin || device.x0 > w + margin || device.y0 > h + margin {
             return .invisible
         }
+        return .beyond(x0: device.x0, y0: device.y0, x1: device.x1, y1: device.y1)
+    }
+
+    func farGeometry(_ subpath: Subpath, outset: Double, transform: AffineTransform) -> FarGeometry {
+        guard let local = Self.localBounds(of: subpath, outset: outset) else { return .notAnalytic }
+        let device: (x0: Double, y0: Double, x1: Double, y1: Double)
+        switch reach(ofLocalBounds: local, transform: transform) {
+        case .asIs(let x0, let y0, let x1, let y1): return .asIs(x0: x0, y0: y0, x1: x1, y1: y1)
+        case .invisible: return .invisible
+        case .beyond(let x0, let y0, let x1, let y1): device = (x0, y0, x1, y1)
+        }
+        let w = Double(width), h = Double(height), margin = 2.0
         // A rectangle whose sides stay parallel to the frame's is cut in
         // device space, where its near edges are exact: to the frame grown by
         // the corner radius and the stroke (so no cut edge, rounded corner or
@@ -83,15 +106,21 @@ extension FrameBuilder {
     private static func localBounds(of subpath: Subpath, outset: Double) -> Rect? {
         switch subpath {
         case .ellipse(let rect), .roundedRect(let rect, _):
-            let r = rect.standardized
-            return Rect(x: r.origin.x - outset, y: r.origin.y - outset,
-                        width: r.size.width + 2 * outset, height: r.size.height + 2 * outset)
+            return bounds(of: rect, outset: outset)
         case .star(let center, _, let outerRadius, let innerRadius, _):
             let radius = max(outerRadius, innerRadius) + outset
             return Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
         case .elements:
             return nil
         }
+    }
+
+    /// The local bounds of an ellipse or rounded rectangle in `rect`, grown by `outset`.
+    @inline(__always)
+    static func bounds(of rect: Rect, outset: Double) -> Rect {
+        let r = rect.standardized
+        return Rect(x: r.origin.x - outset, y: r.origin.y - outset,
+                    width: r.size.width + 2 * outset, height: r.size.height + 2 * outset)
     }
 
     /// The axis-aligned box around `rect`'s corners mapped by `transform`

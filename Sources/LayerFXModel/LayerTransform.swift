@@ -17,7 +17,7 @@ public struct LayerTransform: Hashable, Sendable {
     /// `transform.scale.y`.
     public var scaleY: Double = 1
     /// A general matrix set directly, applied before the components.
-    public var matrix: AffineTransform = .identity
+    public var matrix: AffineTransform
 
     /// A transform from its components (all at identity by default).
     public init(translationX: Double = 0, translationY: Double = 0, rotation: Double = 0,
