@@ -128,7 +128,8 @@ public final class Renderer: @unchecked Sendable {
     /// i's pixels to `deliver(i, pixels)` in order (see
     /// `RenderBackend.renderSequence`: on the GPU, frame i is read back while
     /// frame i + 1 is drawn). The buffer may be reused for a later frame.
-    /// The next frame is evaluated while one is drawn. Errors as
+    /// The next frame is evaluated while one is drawn, in the arrays of the
+    /// frame two before it (``SequenceFrameStorage``). Errors as
     /// ``render(_:at:)``; a GPU failure names the time of the first frame
     /// not yet delivered.
     public func renderSequence(_ scene: Scene, times: [Double],
@@ -136,9 +137,12 @@ public final class Renderer: @unchecked Sendable {
         var drawing = 0
         let budget = self.budget, evaluator = self.evaluator
         let compiled = CompiledScene(scene)
+        let storage = SequenceFrameStorage()
         do {
             try renderSequence(count: times.count, frame: { index in
-                try evaluator.frame(for: compiled, at: times[index], budget: budget)
+                try storage.frame(index) {
+                    try evaluator.frame(for: compiled, at: times[index], budget: budget, storage: &$0)
+                }
             }, deliver: { index, pixels in
                 drawing = index + 1
                 try deliver(index, pixels)

@@ -100,7 +100,7 @@ struct SceneBenchCommand: ParsableCommand {
         let numbers = warmupNumbers + schedule.numbers + schedule.numbers.prefix(1)
         let timed = warmupNumbers.count..<(warmupNumbers.count + schedule.numbers.count)
         let evaluator = renderer.evaluator, budget = renderer.budget
-        let compiled = CompiledScene(scene)
+        let compiled = CompiledScene(scene), storage = SequenceFrameStorage()
         // One sequence, as `render` draws one: a frame's time is the wait from
         // the previous frame's pixels to its own (evaluation, drawing and
         // readback; the next frame is evaluated while one is drawn, and on the
@@ -110,7 +110,9 @@ struct SceneBenchCommand: ParsableCommand {
         var last = DispatchTime.now().uptimeNanoseconds
         try renderer.renderSequence(count: numbers.count, frame: { index in
             let start = DispatchTime.now().uptimeNanoseconds
-            let frame = try evaluator.frame(for: compiled, at: schedule.time(ofFrame: numbers[index]), budget: budget)
+            let frame = try storage.frame(index) {
+                try evaluator.frame(for: compiled, at: schedule.time(ofFrame: numbers[index]), budget: budget, storage: &$0)
+            }
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             evaluationTimes.withLock { $0[index] = milliseconds }
             return frame

@@ -345,3 +345,23 @@ struct SteadyStateAllocationTests {
         #expect(lfx_allocation_counter_stop() >= 3)
     }
 }
+
+/// A sequence's alternating storage gives every frame its own values, even
+/// when a caller keeps frames alive past their turn.
+struct SequenceFrameStorageTests {
+    @Test func framesStayTheirOwnWhenKeptOrRecycled() throws {
+        let compiled = RippleField(count: 5000, width: 400, height: 300).compiledAnimatedScene()
+        let evaluator = SceneEvaluator(), budget = WorkBudget(), storage = SequenceFrameStorage()
+        let times = [0.0, 0.1, 0.2, 0.3, 0.45, 0.6, 0.75, 0.9]
+        var kept: [Frame] = []
+        for (index, time) in times.enumerated() {
+            let frame = try storage.frame(index) { try evaluator.frame(for: compiled, at: time, budget: budget, storage: &$0) }
+            CompiledSceneTests.expectSameFrame(frame, try evaluator.frame(for: compiled, at: time), "t=\(time)")
+            if index % 3 == 0 { kept.append(frame) }  // held past its turn: the storage must not write into it
+        }
+        for (frame, index) in zip(kept, stride(from: 0, to: times.count, by: 3)) {
+            CompiledSceneTests.expectSameFrame(frame, try evaluator.frame(for: compiled, at: times[index]),
+                                               "kept frame \(index)")
+        }
+    }
+}
