@@ -70,12 +70,12 @@ struct DrawOrder: @unchecked Sendable {
     /// outgrown it, or when none was attached).
     var usesSink: Bool { sink != nil }
 
-    /// Forgets the sink once the frame holding its circles is made (the
-    /// circles counted so far stay counted).
+    /// Forgets the sink once the frame holding its circles is made: the
+    /// order then holds no circles (it is emptied before its next frame
+    /// anyway), and no longer points into the frame's array.
     mutating func forgetSink() {
-        guard sink != nil else { return }
         sink = nil
-        ownCircles.removeAll(keepingCapacity: true)
+        sinkCount = 0
     }
 
     /// Draws `circle` next.

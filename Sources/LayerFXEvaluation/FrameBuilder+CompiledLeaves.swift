@@ -82,11 +82,17 @@ extension FrameBuilder {
         let ellipse = Subpath.ellipse(in: shape.pointee.ellipse)
         // `emit`'s own first checks: a visible fill or stroke, a regular transform.
         let strokes = p.lineWidth > 0 && p.lineWidth.isFinite && stroke.w > 0
+        // The tree walk draws a translucent layer into an offscreen layer
+        // and, as it holds one primitive at most, dissolves it into that
+        // primitive's opacity; here its marker is only counted, as the walk
+        // counts it while it is there.
+        func markerFits() -> Bool {
+            guard ownOpacity < 1, order.count + 1 > primitiveLimit else { return true }
+            fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
+            return false
+        }
         guard fill.w > 0 || strokes, abs(toDevice.determinant) > 1e-12 else {
-            // Nothing drawn; a translucent layer's offscreen marker still counts for a moment.
-            if ownOpacity < 1, order.count + 1 > primitiveLimit {
-                fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
-            }
+            _ = markerFits()  // nothing drawn
             return
         }
         let local = Self.bounds(of: shape.pointee.ellipse, outset: strokes ? p.lineWidth / 2 : 0)
@@ -104,17 +110,9 @@ extension FrameBuilder {
                 _ = primitivesFit()
                 return
             }
-            // The tree walk draws a translucent layer into an offscreen layer
-            // and, as it holds one primitive at most, dissolves it into that
-            // primitive's opacity; here its marker is only counted.
-            if order.count + 1 > primitiveLimit {
-                return fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
-            }
-            if order.count > before { order.fade(at: before, by: Float(ownOpacity)) }
+            if markerFits(), order.count > before { order.fade(at: before, by: Float(ownOpacity)) }
         case .invisible:
-            if ownOpacity < 1, order.count + 1 > primitiveLimit {
-                fail(.primitives, count: Double(order.count + 1), verb: "the frame needs")
-            }
+            _ = markerFits()
         case .beyond:
             // As polygons, in an offscreen layer when translucent, as the tree walk draws it.
             let group = ownOpacity < 1 ? beginOffscreenLayer() : nil

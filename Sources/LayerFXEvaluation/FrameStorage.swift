@@ -67,13 +67,15 @@ public struct FrameStorage: Sendable {
     /// arrays. Throws the first task's error, or the budget the tasks
     /// together go over.
     ///
-    /// When every layer draws at most one circle (compiled leaves only),
-    /// each task writes its circles straight into the frame's array at its
-    /// first layer's index, and joining only closes the gaps left by layers
-    /// that drew none.
+    /// When every layer draws at most one circle (compiled leaves only) and
+    /// the primitive budget allows one a layer, each task writes its circles
+    /// straight into the frame's array at its first layer's index, and
+    /// joining only closes the gaps left by layers that drew none.
     mutating func drawFrame(_ layers: TopLevelLayers, taskCount: Int, time: Double, root: AffineTransform,
                             background: SIMD4<Float>, glyphAtlas: () -> GlyphAtlasImage?) throws -> Frame {
-        let direct = layers.drawsOneCircleEach
+        // Direct writes need a circle's place for every layer: only when the
+        // budget allows that many primitives, so memory stays within it.
+        let direct = layers.drawsOneCircleEach && layers.count <= builders[0].primitiveLimit
         var circles = self.circles
         self.circles = []
         if direct {
@@ -81,6 +83,8 @@ public struct FrameStorage: Sendable {
         } else {
             circles.removeAll(keepingCapacity: true)
         }
+        // However the frame ends, no order keeps pointing into `circles`.
+        defer { for task in 0..<taskCount { builders[task].order.forgetSink() } }
         var placed = 0
         try circles.withUnsafeMutableBufferPointer { frameCircles in
             let tasks = builders.withUnsafeMutableBufferPointer { builders in
@@ -91,26 +95,21 @@ public struct FrameStorage: Sendable {
             }
             try checkJoinedBudget(taskCount)
             guard direct else { return }
+            // A task whose circles outgrew their place moved them into an array
+            // of its own; a compiled layer draws one circle at most, so it never does.
+            guard builders[..<taskCount].allSatisfy(\.order.usesSink) else { throw FrameJoinError() }
             // Close the gaps: each task's circles follow the ones before.
             for task in 0..<taskCount {
                 let count = builders[task].order.circleCount
                 let start = tasks.range(task).lowerBound
-                if builders[task].order.usesSink, start != placed, count > 0 {
+                if start != placed, count > 0 {
                     (frameCircles.baseAddress! + placed).update(from: frameCircles.baseAddress! + start, count: count)
                 }
-                placed += builders[task].order.usesSink ? count : 0
+                placed += count
             }
         }
-        if direct {
-            circles.removeLast(circles.count - placed)
-            // A task whose circles outgrew its place (not expected) keeps them in an array of its own.
-            for task in 0..<taskCount where !builders[task].order.usesSink {
-                throw FrameJoinError()
-            }
-        }
-        let frame = join(taskCount, circles: circles, background: background, glyphAtlas: glyphAtlas)
-        for task in 0..<taskCount { builders[task].order.forgetSink() }
-        return frame
+        if direct { circles.removeLast(circles.count - placed) }
+        return join(taskCount, circles: circles, background: background, glyphAtlas: glyphAtlas)
     }
 
     /// Throws the first task's error, or the budget the first `taskCount`
