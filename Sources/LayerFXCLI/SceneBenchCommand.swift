@@ -18,12 +18,15 @@ struct SceneBenchCommand: ParsableCommand {
             own, and the median and minimum milliseconds per frame are printed,
             with the median evaluation time on its own. One renderer draws the
             whole run as one sequence, as `render` does (on the GPU a frame is
-            read back while the next is drawn). --height sets the scale that makes the frame
-            that many pixels tall.
+            read back while the next is drawn). --height sets the scale that makes
+            the frame that many pixels tall. --evaluate-only times evaluation
+            alone: the frames are evaluated one after the other, each in the
+            arrays of the one before, and nothing is drawn.
 
             Examples:
               layerfx bench scene Examples/waves.json --height 1080 --backend cpu
               layerfx bench scene scene.json --scale 2 --from 0 --to 3 --fps 30 --json
+              layerfx bench scene Examples/waves.json --evaluate-only --to 14
             """)
 
     @Argument(help: "The scene file (JSON).")
@@ -53,6 +56,9 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
+    @Flag(help: "Time evaluation alone (scene → display list); draw nothing.")
+    var evaluateOnly = false
+
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
@@ -77,10 +83,16 @@ struct SceneBenchCommand: ParsableCommand {
             guard schedule.numbers.count <= 100_000 else {
                 throw CLIError("--from \(from) --to \(to) at \(fps) fps is \(schedule.numbers.count) frames; a benchmark times at most 100000")
             }
-            let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device,
-                                                     textContext: textContext)
-            renderer.budget = try budgetOptions.budget()
-            let result = try locatingFrameErrors(in: scene) { try measure(loaded, schedule, renderer) }
+            let budget = try budgetOptions.budget()
+            let result = try locatingFrameErrors(in: scene) {
+                if evaluateOnly {
+                    return try measureEvaluation(loaded, schedule, SceneEvaluator(textContext: textContext), budget)
+                }
+                let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device,
+                                                         textContext: textContext)
+                renderer.budget = budget
+                return try measure(loaded, schedule, renderer)
+            }
             print(json ? result.json : result.text)
         }
     }
@@ -93,8 +105,30 @@ struct SceneBenchCommand: ParsableCommand {
         return try loaded.checkedScale(Double(height) / loaded.size.height, option: "--height \(height): scale")
     }
 
+    /// The warm-up frames' numbers (the first frames of the range again).
+    private func warmupNumbers(_ schedule: FrameSchedule) -> [Int] {
+        (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
+    }
+
+    private func measureEvaluation(_ scene: Scene, _ schedule: FrameSchedule, _ evaluator: SceneEvaluator,
+                                   _ budget: WorkBudget) throws -> SceneBenchResult {
+        let warmupNumbers = warmupNumbers(schedule)
+        let compiled = CompiledScene(scene)
+        var storage = FrameStorage()
+        var times: [Double] = []
+        for (index, number) in (warmupNumbers + schedule.numbers).enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let frame = try evaluator.frame(for: compiled, at: schedule.time(ofFrame: number), budget: budget, storage: &storage)
+            if index >= warmupNumbers.count { times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+            storage.recycle(consume frame)
+        }
+        let size = SceneEvaluator.pixelSize(of: scene)
+        return SceneBenchResult(scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
+                                backend: "none", renderer: "none", times: times, evaluationTimes: times)
+    }
+
     private func measure(_ scene: Scene, _ schedule: FrameSchedule, _ renderer: Renderer) throws -> SceneBenchResult {
-        let warmupNumbers = (0..<warmup).map { schedule.numbers[$0 % schedule.numbers.count] }
+        let warmupNumbers = warmupNumbers(schedule)
         // One more frame after the timed ones, not timed: on the GPU the last
         // timed frame's readback then overlaps a drawing, as every other one's does.
         let numbers = warmupNumbers + schedule.numbers + schedule.numbers.prefix(1)

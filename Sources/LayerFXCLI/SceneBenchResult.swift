@@ -12,12 +12,21 @@ struct SceneBenchResult {
     /// Milliseconds of each timed frame spent evaluating the scene.
     let evaluationTimes: [Double]
 
+    /// Whether only evaluation was timed (`--evaluate-only`: no backend drew).
+    var evaluatedOnly: Bool { backend == "none" }
+
     var text: String {
-        [
-            "scene:        \(scene) at \(width)x\(height) (scale \(scale.numberText))",
+        let evaluation = "median \(Timing.text(Timing.median(evaluationTimes))) ms, min \(Timing.text(evaluationTimes.min() ?? 0)) ms"
+        let scene = "scene:        \(scene) at \(width)x\(height) (scale \(scale.numberText))"
+        if evaluatedOnly {
+            return [scene, "backend:      none (evaluation only)",
+                    "evaluation:   \(evaluation) over \(evaluationTimes.count) frames"].joined(separator: "\n")
+        }
+        return [
+            scene,
             "backend:      \(backend), \(renderer)",
             "frame:        median \(Timing.text(Timing.median(times))) ms, min \(Timing.text(times.min() ?? 0)) ms over \(times.count) frames",
-            "evaluation:   median \(Timing.text(Timing.median(evaluationTimes))) ms, min \(Timing.text(evaluationTimes.min() ?? 0)) ms",
+            "evaluation:   \(evaluation)",
         ].joined(separator: "\n")
     }
 

@@ -32,8 +32,17 @@ extension FrameBuilder {
     /// no edges. Pixels outside every cluster and outside the shape are never
     /// shaded: a thin outline costs its outline, not its bounding box.
     mutating func polygonBands(of contours: [[Point]], rule: WindingRule) -> PolygonBands? {
-        let edges = Self.edges(of: clippedToFrame(contours))
-        guard let top = edges.map({ min($0.y, $0.w) }).min(), let bottom = edges.map({ max($0.y, $0.w) }).max() else { return nil }
+        // The scratch arrays are taken out while the bands are made, so that charging the budget can change `self`.
+        var scratch = PolygonScratch()
+        swap(&scratch, &polygonScratch)
+        defer { swap(&scratch, &polygonScratch) }
+        Self.collectEdges(of: clippedToFrame(contours), into: &scratch.edges)
+        guard var top = scratch.edges.first.map({ min($0.y, $0.w) }) else { return nil }
+        var bottom = scratch.edges[0].y
+        for edge in scratch.edges {
+            top = min(top, edge.y, edge.w)
+            bottom = max(bottom, edge.y, edge.w)
+        }
         let firstRow = max(Int(saturating: top - 1, rounding: .down), 0)
         let endRow = min(Int(saturating: bottom + 1, rounding: .up), height)
         guard firstRow < endRow else { return nil }
@@ -48,11 +57,15 @@ extension FrameBuilder {
         }
         // Every edge is stored once per band it crosses: count them before building any band.
         var result = PolygonBands()
-        result.bandEdgeCount = edges.reduce(0) { $0 + (bandRange(of: $1)?.count ?? 0) }
+        result.bandEdgeCount = scratch.edges.reduce(0) { $0 + (bandRange(of: $1)?.count ?? 0) }
         guard charge(.bandEdges, result.bandEdgeCount) else { return nil }
-        // Per band, each edge that can affect it with the columns it covers there.
-        var bands = [[(edge: Int, columns: Range<Int>)]](repeating: [], count: bandCount)
-        for (index, edge) in edges.enumerated() {
+        // Each edge that can affect a band with the columns it covers there,
+        // edge by edge, counted per band.
+        scratch.crossings.removeAll(keepingCapacity: true)
+        scratch.crossings.reserveCapacity(result.bandEdgeCount)
+        scratch.bandStarts.removeAll(keepingCapacity: true)
+        scratch.bandStarts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        for (index, edge) in scratch.edges.enumerated() {
             guard let range = bandRange(of: edge) else { continue }
             for band in range {
                 let y0 = Float(firstRow + band * bandHeight), y1 = Float(min(firstRow + (band + 1) * bandHeight, endRow))
@@ -60,31 +73,28 @@ extension FrameBuilder {
                 // Columns are kept to the frame and a pixel beyond: what lies further never shows.
                 let lower = min(max(Int(saturating: span.x - 1, rounding: .down), -1), width + 1)
                 let upper = min(max(Int(saturating: span.y + 1, rounding: .up), lower), width + 1)
-                bands[band].append((index, lower..<upper))
+                scratch.crossings.append(PolygonScratch.BandCrossing(band: band, edge: index, lower: lower, upper: upper))
+                scratch.bandStarts[band + 1] += 1
             }
         }
-        for band in 0..<bandCount where !bands[band].isEmpty {
+        // Then band by band (a counting sort, so each band's are in edge order).
+        for band in 0..<bandCount { scratch.bandStarts[band + 1] += scratch.bandStarts[band] }
+        scratch.sortByBand()
+        result.edges.reserveCapacity(scratch.crossings.count)
+        for band in 0..<bandCount where scratch.bandStarts[band] < scratch.bandStarts[band + 1] {
             let y0 = firstRow + band * bandHeight, y1 = min(y0 + bandHeight, endRow)
-            let clusters = Self.clusters(bands[band])
-            // Right to left: the winding in the gap right of each cluster.
-            var windingRight = 0
-            var pieces: [(columns: Range<Int>, edges: [Int], offset: Int)] = []
-            for (i, cluster) in clusters.enumerated().reversed() {
-                if i + 1 < clusters.count {
-                    let gap = cluster.columns.upperBound..<clusters[i + 1].columns.lowerBound
-                    if rule.contains(winding: windingRight) { pieces.append((gap, [], windingRight)) }
+            let crossings = scratch.bandStarts[band]..<scratch.bandStarts[band + 1]
+            scratch.makeClusters(of: crossings, atY: Float(y0) + 0.5)
+            // Each cluster, then the gap right of it when that gap is inside.
+            for i in scratch.clusters.indices {
+                let cluster = scratch.clusters[i]
+                result.append(columns: cluster.columns, rows: y0..<y1, width: width, crossings: cluster.crossings,
+                              of: scratch, windingOffset: cluster.windingRight)
+                if i + 1 < scratch.clusters.count, rule.contains(winding: cluster.windingRight) {
+                    result.append(columns: cluster.columns.upperBound..<scratch.clusters[i + 1].columns.lowerBound,
+                                  rows: y0..<y1, width: width, crossings: 0..<0, of: scratch,
+                                  windingOffset: cluster.windingRight)
                 }
-                pieces.append((cluster.columns, cluster.edges, windingRight))
-                windingRight += Self.crossings(of: cluster.edges.map { edges[$0] }, rightOfX: Float(cluster.columns.lowerBound),
-                                               atY: Float(y0) + 0.5)
-            }
-            for piece in pieces.reversed() {
-                let x0 = max(piece.columns.lowerBound, 0), x1 = min(piece.columns.upperBound, width)
-                guard x0 < x1 else { continue }
-                let first = result.edges.count
-                result.edges.append(contentsOf: piece.edges.map { edges[$0] })
-                result.pieces.append(PolygonBands.Piece(x0: x0, y0: y0, x1: x1, y1: y1,
-                                                        edges: first..<result.edges.count, windingOffset: piece.offset))
             }
         }
         return result
@@ -125,47 +135,21 @@ extension FrameBuilder {
         return contours.map { PolygonClipper.clip($0, to: frame) }
     }
 
-    /// The edges of `contours` (each closed) in device pixels: finite, of
-    /// non-zero length, and only of contours with area (a contour without
-    /// area covers nothing, but its edges would still count as outline for
-    /// the antialiasing of the pixels around them).
-    private static func edges(of contours: [[Point]]) -> [SIMD4<Float>] {
-        var edges: [SIMD4<Float>] = []
+    /// The edges of `contours` (each closed) in device pixels, replacing
+    /// what `edges` held: finite, of non-zero length, and only of contours
+    /// with area (a contour without area covers nothing, but its edges would
+    /// still count as outline for the antialiasing of the pixels around them).
+    private static func collectEdges(of contours: [[Point]], into edges: inout [SIMD4<Float>]) {
+        edges.removeAll(keepingCapacity: true)
         for contour in contours where contour.count >= 3 && abs(signedArea(contour)) > 1e-6 {
             for (i, a) in contour.enumerated() {
-                let b = contour[(i + 1) % contour.count]
+                let b = contour[i + 1 == contour.count ? 0 : i + 1]
                 let edge = SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y))
                 guard edge.x.isFinite, edge.y.isFinite, edge.z.isFinite, edge.w.isFinite,
                       edge.x != edge.z || edge.y != edge.w else { continue }
                 edges.append(edge)
             }
         }
-        return edges
-    }
-
-    /// Column ranges merged where they share a column, left to right, each with its edges.
-    private static func clusters(_ items: [(edge: Int, columns: Range<Int>)]) -> [(columns: Range<Int>, edges: [Int])] {
-        var result: [(columns: Range<Int>, edges: [Int])] = []
-        for item in items.sorted(by: { $0.columns.lowerBound < $1.columns.lowerBound }) {
-            if let last = result.last, item.columns.lowerBound < last.columns.upperBound {
-                result[result.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, item.columns.upperBound)
-                result[result.count - 1].edges.append(item.edge)
-            } else {
-                result.append((item.columns, [item.edge]))
-            }
-        }
-        return result
-    }
-
-    /// What `edges` add to the winding number of a point at (x, y) (a ray
-    /// towards +x, crossings counted as the fragment shader counts them).
-    private static func crossings(of edges: [SIMD4<Float>], rightOfX x: Float, atY y: Float) -> Int {
-        var winding = 0
-        for e in edges where (e.y <= y) != (e.w <= y) {
-            let crossing = e.x + (y - e.y) / (e.w - e.y) * (e.z - e.x)
-            if crossing > x { winding += e.w > e.y ? 1 : -1 }
-        }
-        return winding
     }
 
     /// The shoelace area of a closed contour.
@@ -192,5 +176,20 @@ extension FrameBuilder {
         guard t0 <= t1 else { return nil }
         let xa = edge.x + (edge.z - edge.x) * t0, xb = edge.x + (edge.z - edge.x) * t1
         return SIMD2(min(xa, xb), max(xa, xb))
+    }
+}
+
+extension PolygonBands {
+    /// Appends a piece of `columns` (kept to `0..<width`) × `rows` reading
+    /// the edges of `crossings` (a range of `scratch.byBand`), unless no
+    /// column is left.
+    fileprivate mutating func append(columns: Range<Int>, rows: Range<Int>, width: Int, crossings: Range<Int>,
+                                     of scratch: PolygonScratch, windingOffset: Int) {
+        let x0 = max(columns.lowerBound, 0), x1 = min(columns.upperBound, width)
+        guard x0 < x1 else { return }
+        let first = edges.count
+        for index in crossings { edges.append(scratch.edges[scratch.byBand[index].edge]) }
+        pieces.append(Piece(x0: x0, y0: rows.lowerBound, x1: x1, y1: rows.upperBound,
+                            edges: first..<edges.count, windingOffset: windingOffset))
     }
 }

@@ -33,6 +33,8 @@ struct FrameBuilder {
     var steps: [DocumentStep]
     /// The values of the block of compiled leaves being drawn.
     var leafBlock: LeafBlockScalars
+    /// The working arrays of polygon banding.
+    var polygonScratch: PolygonScratch
     /// The fonts and glyph atlas text layers are drawn with.
     let textContext: TextContext
     /// The folder relative font paths are taken in (the scene's `baseDirectory`).
@@ -47,6 +49,7 @@ struct FrameBuilder {
         var steps: [DocumentStep] = []
         var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
         var leafBlock = LeafBlockScalars()
+        var polygonScratch = PolygonScratch()
     }
 
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,
@@ -55,8 +58,9 @@ struct FrameBuilder {
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
         // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
-        (order, pathEdges, steps, spent, leafBlock) = (DrawOrder(), [], [], [], LeafBlockScalars())
+        (order, pathEdges, steps, spent, leafBlock, polygonScratch) = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch())
         swap(&order, &arrays.order)
+        swap(&polygonScratch, &arrays.polygonScratch)
         swap(&leafBlock, &arrays.leafBlock)
         swap(&pathEdges, &arrays.pathEdges)
         swap(&steps, &arrays.steps)
@@ -71,8 +75,10 @@ struct FrameBuilder {
     /// arguments), reusing its arrays.
     mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
                           geometryCache: GeometryCache?, baseDirectory: String?) {
-        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], spent: [], leafBlock: LeafBlockScalars())
+        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], spent: [], leafBlock: LeafBlockScalars(),
+                            polygonScratch: PolygonScratch())
         swap(&arrays.order, &order)
+        swap(&arrays.polygonScratch, &polygonScratch)
         swap(&arrays.leafBlock, &leafBlock)
         swap(&arrays.pathEdges, &pathEdges)
         swap(&arrays.steps, &steps)

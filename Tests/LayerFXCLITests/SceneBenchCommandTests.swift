@@ -35,6 +35,33 @@ struct SceneBenchCommandTests {
         #expect(result.stdout.contains("evaluation:   median"))
     }
 
+    @Test func evaluateOnlyTimesEvaluationAlone() throws {
+        // 0.25 s at 12 fps is 3 frames; nothing is drawn, so no backend is named.
+        let text = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--evaluate-only", "--to", "0.25",
+                                "--fps", "12"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("backend:      none (evaluation only)"))
+        #expect(text.stdout.contains("over 3 frames"))
+        #expect(!text.stdout.contains("frame:"))
+        let json = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--evaluate-only", "--to", "0.25",
+                                "--fps", "12", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["backend"] as? String == "none" && object["renderer"] as? String == "none")
+        #expect(object["frames"] as? Int == 3)
+        let times = try #require(object["times_ms"] as? [Double])
+        #expect(times.count == 3 && times.allSatisfy { $0 > 0 })
+        #expect(object["evaluate_median_ms"] as? Double == object["median_ms"] as? Double)
+    }
+
+    @Test func evaluateOnlyKeepsTheBudget() throws {
+        let result = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--evaluate-only", "--to", "0.1",
+                                  "--budget", "band-edges=10"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasSuffix("waves.json: at t=0 s: layers[0].sublayers[0].mask.sublayers[1]: the frame needs 184 polygon band edges; the limit is 10 (--budget band-edges=N)\n"),
+                "\(result.stderr)")
+    }
+
     @Test(arguments: [
         (["bench", "scene", "Examples/waves.json", "--scale", "2", "--height", "100"], "give --scale or --height, not both"),
         (["bench", "scene", "Examples/waves.json", "--height", "0"], "--height must be 1…16384, got 0"),
