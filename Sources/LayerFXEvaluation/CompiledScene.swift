@@ -7,8 +7,9 @@ import LayerFXModel
 ///
 /// What is compiled so far: top-level shape layers that draw one ellipse
 /// (the circles of ripple fields and particle effects) with no sublayers,
-/// mask, clip, background or border, and whose animations are all basic
-/// animations of scalar key paths with both ends given (``ScalarChannel``).
+/// mask, clip, background or border, and whose animations are all basic or
+/// spring animations of scalar key paths with both ends given, keyframe
+/// animations of numbers, or groups of those (``ScalarChannel``).
 /// Such a layer becomes a flat record of the few values its drawing reads;
 /// its timing, its static transform and its channels are kept once in
 /// tables shared by every layer with the same bits (a channel without its
@@ -108,11 +109,13 @@ struct SharedTables: Sendable {
     var transforms: [LayerTransform] = []
     /// Channels beginning at 0.
     var channels: [ScalarChannel] = []
+    /// The keyframe channels' values.
+    var keyframes: [ScalarKeyframes] = []
 
     /// The bytes the tables hold.
     var bytes: Int {
         timings.capacity * MemoryLayout<LayerTiming>.stride + transforms.capacity * MemoryLayout<LayerTransform>.stride
-            + channels.capacity * MemoryLayout<ScalarChannel>.stride
+            + channels.capacity * MemoryLayout<ScalarChannel>.stride + keyframes.reduce(0) { $0 + $1.byteCount }
     }
 }
 
@@ -133,27 +136,34 @@ private struct LeafCompiler {
             && m.d.bitPattern == n.d.bitPattern && m.tx.bitPattern == n.tx.bitPattern && m.ty.bitPattern == n.ty.bitPattern
     }
     private var sharedChannels = InternTable<ScalarChannel> { $0.hasSameBits(as: $1) }
+    private var keyframes = InternTable<ScalarKeyframes> { $0.hasSameBits(as: $1) }
 
     var shared: SharedTables {
-        SharedTables(timings: timings.values, transforms: transforms.values, channels: sharedChannels.values)
+        SharedTables(timings: timings.values, transforms: transforms.values, channels: sharedChannels.values,
+                     keyframes: keyframes.values)
     }
 
     /// The index of `layer`'s new leaf, or nil when the layer does not compile.
     mutating func compile(_ layer: Layer) -> Int32? {
         guard leaves.count < Int(Int32.max), let shape = CompiledShapeLeaf.Shape(layer) else { return nil }
-        let animations = layer.animations
-        guard animations.count <= Int(UInt16.max), channels.count <= Int(UInt32.max) - animations.count else { return nil }
         let firstChannel = channels.count
         var previous: ScalarChannel? = nil
-        for animation in animations {
-            guard let channel = ScalarChannel(compiling: animation),
-                  let index = sharedChannels.intern(channel.beginningAtZero) else {
+        for animation in layer.animations {
+            guard let compiled = ScalarChannel.channels(compiling: animation, keyframeIndex: { keyframes.intern($0) }),
+                  channels.count - firstChannel + compiled.count <= Int(UInt16.max),
+                  channels.count <= Int(UInt32.max) - compiled.count else {
                 channels.removeSubrange(firstChannel...)
                 return nil
             }
-            channels.append(ChannelUse(beginTime: channel.beginTime, channel: index,
-                                       sharesProgressWithPrevious: previous?.hasSameProgress(as: channel) ?? false))
-            previous = channel
+            for channel in compiled {
+                guard let index = sharedChannels.intern(channel.beginningAtZero) else {
+                    channels.removeSubrange(firstChannel...)
+                    return nil
+                }
+                channels.append(ChannelUse(beginTime: channel.beginTime, channel: index,
+                                           sharesProgressWithPrevious: previous?.hasSameProgress(as: channel) ?? false))
+                previous = channel
+            }
         }
         guard let timing = timings.intern(layer.timing), let transform = transforms.intern(layer.properties.transform)
         else {
@@ -161,7 +171,7 @@ private struct LeafCompiler {
             return nil
         }
         leaves.append(CompiledShapeLeaf(shape: shape, timing: timing, transform: transform,
-                                        firstChannel: UInt32(firstChannel), channelCount: UInt16(animations.count)))
+                                        firstChannel: UInt32(firstChannel), channelCount: UInt16(channels.count - firstChannel)))
         return Int32(leaves.count - 1)
     }
 }

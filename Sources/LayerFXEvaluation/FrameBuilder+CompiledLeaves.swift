@@ -10,6 +10,7 @@ struct CompiledBuffers: @unchecked Sendable {
     let timings: UnsafeBufferPointer<LayerTiming>
     let transforms: UnsafeBufferPointer<LayerTransform>
     let sharedChannels: UnsafeBufferPointer<ScalarChannel>
+    let keyframes: UnsafeBufferPointer<ScalarKeyframes>
 }
 
 extension CompiledScene {
@@ -20,8 +21,11 @@ extension CompiledScene {
                 try shared.timings.withUnsafeBufferPointer { timings in
                     try shared.transforms.withUnsafeBufferPointer { transforms in
                         try shared.channels.withUnsafeBufferPointer { sharedChannels in
-                            try body(CompiledBuffers(slots: slots, leaves: leaves, channels: channels, timings: timings,
-                                                     transforms: transforms, sharedChannels: sharedChannels))
+                            try shared.keyframes.withUnsafeBufferPointer { keyframes in
+                                try body(CompiledBuffers(slots: slots, leaves: leaves, channels: channels, timings: timings,
+                                                         transforms: transforms, sharedChannels: sharedChannels,
+                                                         keyframes: keyframes))
+                            }
                         }
                     }
                 }

@@ -4,7 +4,7 @@ import LayerFXModel
 /// evaluated together: every channel's progress first, then the timing
 /// curves, four solves at a time for channels sharing one record (a field
 /// of ripples), then the values in each leaf's channel order. The values are
-/// the ones ``ScalarChannel/apply(atLocalTime:to:)`` gives channel by channel,
+/// the ones ``ScalarChannel/apply(atLocalTime:keyframes:to:)`` gives channel by channel,
 /// bit for bit. The arrays are kept from block to block and frame to frame.
 struct LeafBlockScalars {
     /// Most leaves in one block.
@@ -86,7 +86,8 @@ struct LeafBlockScalars {
                         for c in first..<(first + Int(leaf.pointee.channelCount)) {
                             if uses[u].hasEffect {
                                 compiled.sharedChannels[Int(compiled.channels[c].channel)]
-                                    .apply(fraction: uses[u].fraction, iteration: uses[u].iteration, to: &p)
+                                    .apply(fraction: uses[u].fraction, iteration: uses[u].iteration,
+                                           keyframes: compiled.keyframes, to: &p)
                             }
                             u += 1
                         }

@@ -1,6 +1,7 @@
 /// The value of a `CAKeyframeAnimation`'s keyframes at one progress
 /// (core-animation.md §3).
-struct KeyframeInterpolation {
+@usableFromInline
+struct KeyframeInterpolation: Hashable, Sendable {
     var values: [AnimatableValue]
     var keyTimes: [Double]?
     var timingFunctions: [TimingFunction]?

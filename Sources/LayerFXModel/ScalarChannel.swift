@@ -121,75 +121,209 @@ extension AnimatedScalars {
     }
 }
 
-/// A `CABasicAnimation` of one scalar key path with both ends given,
-/// compiled: its duration resolved, its key path a slot, its ends numbers.
+/// One animation of one scalar key path, compiled: a `CABasicAnimation`
+/// or `CASpringAnimation` with both ends given, or a `CAKeyframeAnimation`
+/// of numbers, at the top level or as a child of a top-level
+/// `CAAnimationGroup` (a group compiles to one channel per child). Its
+/// durations are resolved, its key path a slot, its values numbers; a
+/// keyframe channel's values are kept apart (``ScalarKeyframes``, in a table
+/// the channel names by index), so that a channel is plain data, copied
+/// without reference counting.
 /// Applying it gives the value ``Animation/apply(at:to:model:)`` writes for
 /// that key path, bit for bit (the same operations in the same order).
 public struct ScalarChannel: Hashable, Sendable {
     /// Which property it writes.
     public let slot: ScalarSlot
-    /// The animation's timing, and its duration resolved (never 0).
+    /// The animation's timing, and its duration resolved (a spring's
+    /// `settlingDuration` when its duration is 0).
     @usableFromInline var timing: MediaTiming
     @usableFromInline let duration: Double
-    /// `removedOnCompletion`, `additive` and `cumulative`.
+    /// `removedOnCompletion` (false inside a group), `additive` and `cumulative`.
     @usableFromInline let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
-    /// The pacing curve; nil is linear.
+    /// The pacing curve; nil is linear (and for springs, which have none).
     @usableFromInline let timingFunction: TimingFunction?
-    /// `fromValue` and `toValue`.
+    /// `fromValue` and `toValue`; for keyframes, the first and last values
+    /// (the last is what `cumulative` adds).
     @usableFromInline let from: Double, to: Double
+    /// How a fraction becomes a value.
+    @usableFromInline let interpolation: Interpolation
+    /// The enclosing group's timing; nil at the top level.
+    @usableFromInline var group: GroupTiming?
 
-    /// The channel of `animation`; nil unless it is a top-level basic
-    /// animation of a scalar key path (see ``ScalarSlot``) with scalar
-    /// `fromValue` and `toValue`.
-    public init?(compiling animation: Animation) {
-        guard case let .basic(.scalar(from)?, .scalar(to)?, _) = animation.kind,
-              let keyPath = animation.keyPath, let slot = ScalarSlot(keyPath) else { return nil }
+    /// How a channel's fraction becomes a value.
+    @usableFromInline
+    enum Interpolation: Hashable, Sendable {
+        /// From `from` to `to` at the fraction (basic animations).
+        case between
+        /// From `from` to `to` at the spring's progress after the local time
+        /// (which ``ScalarChannel/progress(atLocalTime:)`` returns as the fraction).
+        case spring(SpringParameters)
+        /// Along the keyframes at this index of the table the channel is applied with.
+        case keyframes(UInt32)
+    }
+
+    /// A top-level `CAAnimationGroup`'s timing, which its children run in.
+    @usableFromInline
+    struct GroupTiming: Hashable, Sendable {
+        @usableFromInline var timing: MediaTiming
+        /// The group's duration, resolved.
+        @usableFromInline let duration: Double
+        @usableFromInline let removedOnCompletion: Bool
+        @usableFromInline let timingFunction: TimingFunction?
+    }
+
+    /// The channels of `animation`, one for each scalar animation it holds;
+    /// nil unless it is a basic or spring animation of a scalar key path (see
+    /// ``ScalarSlot``) with scalar `fromValue` and `toValue`, a keyframe
+    /// animation of such a key path whose values are all numbers, or a group
+    /// of those. A keyframe animation's values are handed to `keyframeIndex`,
+    /// which returns their index in the table the channels will be applied
+    /// with (nil when the table is full: the animation does not compile).
+    public static func channels(compiling animation: Animation,
+                                keyframeIndex: (ScalarKeyframes) -> UInt32?) -> [ScalarChannel]? {
+        guard case let .group(children) = animation.kind else {
+            return ScalarChannel(compiling: animation, group: nil, keyframeIndex: keyframeIndex).map { [$0] }
+        }
+        let group = GroupTiming(timing: animation.timing, duration: animation.timing.resolvedDuration(groupDuration: nil),
+                                removedOnCompletion: animation.removedOnCompletion,
+                                timingFunction: animation.timingFunction)
+        var channels: [ScalarChannel] = []
+        for child in children {
+            guard let channel = ScalarChannel(compiling: child, group: group, keyframeIndex: keyframeIndex) else { return nil }
+            channels.append(channel)
+        }
+        return channels
+    }
+
+    /// The channel of `animation`, inside `group` when it is a group's child.
+    private init?(compiling animation: Animation, group: GroupTiming?, keyframeIndex: (ScalarKeyframes) -> UInt32?) {
+        guard let keyPath = animation.keyPath, let slot = ScalarSlot(keyPath) else { return nil }
+        switch animation.kind {
+        case let .basic(.scalar(from)?, .scalar(to)?, _):
+            (self.from, self.to) = (from, to)
+            interpolation = .between
+            duration = animation.timing.resolvedDuration(groupDuration: group?.duration)
+            timingFunction = animation.timingFunction
+        case let .spring(.scalar(from)?, .scalar(to)?, _, parameters):
+            (self.from, self.to) = (from, to)
+            interpolation = .spring(parameters)
+            duration = animation.timing.duration > 0 ? animation.timing.duration : parameters.settlingDuration
+            timingFunction = nil
+        case let .keyframe(values, keyTimes, timingFunctions, calculationMode):
+            var numbers: [Double] = []
+            for value in values {
+                guard case .scalar(let number) = value else { return nil }
+                numbers.append(number)
+            }
+            guard let first = numbers.first, let last = numbers.last,
+                  let index = keyframeIndex(ScalarKeyframes(KeyframeInterpolation(
+                      values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
+                      calculationMode: calculationMode))) else { return nil }
+            (from, to) = (first, last)
+            interpolation = .keyframes(index)
+            duration = animation.timing.resolvedDuration(groupDuration: group?.duration)
+            timingFunction = animation.timingFunction
+        default:
+            return nil
+        }
         self.slot = slot
+        self.group = group
         timing = animation.timing
-        duration = animation.timing.resolvedDuration(groupDuration: nil)
-        removedOnCompletion = animation.removedOnCompletion
+        removedOnCompletion = group == nil && animation.removedOnCompletion
         isAdditive = animation.isAdditive
         isCumulative = animation.isCumulative
-        timingFunction = animation.timingFunction
-        self.from = from; self.to = to
     }
 
     /// Applies the channel at the layer's local time `localTime` on top of
-    /// `values` (the presentation after the channels before it).
+    /// `values` (the presentation after the channels before it); `keyframes`
+    /// is the table of keyframe values the channel was compiled with.
     @inlinable
-    public func apply(atLocalTime localTime: Double, to values: inout AnimatedScalars) {
+    public func apply(atLocalTime localTime: Double, keyframes: UnsafeBufferPointer<ScalarKeyframes>,
+                      to values: inout AnimatedScalars) {
         guard let (progress, iteration) = progress(atLocalTime: localTime) else { return }
-        apply(fraction: curve?.value(at: progress) ?? progress, iteration: iteration, to: &values)
+        apply(fraction: curve?.value(at: progress) ?? progress, iteration: iteration, keyframes: keyframes, to: &values)
     }
 
     /// The pacing curve (`timingFunction`); nil is linear.
     @inlinable public var curve: TimingFunction? { timingFunction }
 
     /// How far the channel is through its current cycle at the layer's local
-    /// time `localTime` (0…1, before the curve), and how many whole cycles
-    /// precede it; nil when the channel has no effect then.
+    /// time `localTime` (0…1, before the curve; for a spring, the spring's
+    /// progress), and how many whole cycles precede it; nil when the channel
+    /// has no effect then.
     @inlinable
     public func progress(atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
-        guard let local = timing.localTime(parentTime: localTime, removedOnCompletion: removedOnCompletion,
+        var time = localTime
+        if let group {
+            // The group's children run at its curve's value of its progress, times its duration.
+            guard let local = group.timing.localTime(parentTime: localTime, removedOnCompletion: group.removedOnCompletion,
+                                                     duration: group.duration) else { return nil }
+            time = group.timingFunction.map { $0.value(at: local.time / group.duration) * group.duration } ?? local.time
+        }
+        guard let local = timing.localTime(parentTime: time, removedOnCompletion: removedOnCompletion,
                                            duration: duration) else { return nil }
+        if case .spring(let spring) = interpolation { return (spring.progress(at: local.time), local.iteration) }
         return (local.time / duration, local.iteration)
     }
 
     /// Applies the channel on top of `values` at `fraction` (its ``curve``'s
     /// value of the progress, or the progress itself when linear),
-    /// `iteration` cycles in (see ``progress(atLocalTime:)``).
+    /// `iteration` cycles in (see ``progress(atLocalTime:)``); `keyframes`
+    /// is the table of keyframe values the channel was compiled with.
     @inlinable
-    public func apply(fraction: Double, iteration: Double, to values: inout AnimatedScalars) {
-        var result = from + (to - from) * fraction
+    public func apply(fraction: Double, iteration: Double, keyframes: UnsafeBufferPointer<ScalarKeyframes>,
+                      to values: inout AnimatedScalars) {
+        var result: Double
+        if case .keyframes(let index) = interpolation {
+            result = keyframes[Int(index)].value(at: fraction)
+        } else {
+            result = from + (to - from) * fraction
+        }
         if isCumulative && iteration > 0 { result = result + to * iteration }
         if isAdditive { result = values[slot] + result }
         values[slot] = result
     }
+
+}
+
+/// The values, key times, timing functions and calculation mode of a
+/// keyframe animation of numbers, compiled into a ``ScalarChannel``.
+public struct ScalarKeyframes: Hashable, Sendable {
+    @usableFromInline let keyframes: KeyframeInterpolation
+
+    init(_ keyframes: KeyframeInterpolation) { self.keyframes = keyframes }
+
+    /// The value at `fraction`, the animation's eased progress, as the
+    /// keyframe animation computes it (its values are all numbers, at least one).
+    @usableFromInline
+    func value(at fraction: Double) -> Double {
+        guard case .scalar(let value)? = keyframes.value(at: fraction) else { return .nan }
+        return value
+    }
+
+    /// Bytes held, the arrays' contents included.
+    public var byteCount: Int {
+        MemoryLayout<Self>.stride + keyframes.values.count * MemoryLayout<AnimatableValue>.stride
+            + (keyframes.keyTimes?.count ?? 0) * MemoryLayout<Double>.stride
+            + (keyframes.timingFunctions?.count ?? 0) * MemoryLayout<TimingFunction>.stride
+    }
+
+    /// Whether `other` holds the same bits in every value, key time and timing function.
+    public func hasSameBits(as other: ScalarKeyframes) -> Bool {
+        let a = keyframes, b = other.keyframes
+        return a.calculationMode == b.calculationMode
+            && ScalarChannel.sameBits(a.values, b.values) {
+                guard case .scalar(let x) = $0, case .scalar(let y) = $1 else { return false }
+                return x.bitPattern == y.bitPattern
+            }
+            && ScalarChannel.sameBits(a.keyTimes, b.keyTimes) { $0.bitPattern == $1.bitPattern }
+            && ScalarChannel.sameBits(a.timingFunctions, b.timingFunctions) { ScalarChannel.sameBits($0, $1) }
+    }
 }
 
 extension ScalarChannel {
-    /// The animation's `beginTime`, in the layer's time.
-    public var beginTime: Double { timing.beginTime }
+    /// The animation's `beginTime` (its group's, inside one), in the layer's time.
+    public var beginTime: Double { group?.timing.beginTime ?? timing.beginTime }
 
     /// This channel with its `beginTime` at 0: applying it at `localTime − beginTime`
     /// gives what applying this channel at `localTime` gives, bit for bit
@@ -197,7 +331,7 @@ extension ScalarChannel {
     /// when they begin (a field of ripples at different phases) share one.
     public var beginningAtZero: ScalarChannel {
         var channel = self
-        channel.timing.beginTime = 0
+        if channel.group != nil { channel.group!.timing.beginTime = 0 } else { channel.timing.beginTime = 0 }
         return channel
     }
 
@@ -206,26 +340,61 @@ extension ScalarChannel {
     public func hasSameBits(as other: ScalarChannel) -> Bool {
         guard hasSameProgress(as: other), slot == other.slot, isAdditive == other.isAdditive,
               isCumulative == other.isCumulative, from.bitPattern == other.from.bitPattern,
-              to.bitPattern == other.to.bitPattern else { return false }
-        switch (timingFunction, other.timingFunction) {
-        case (nil, nil): return true
-        case let (f?, g?):
-            return f.c1x.bitPattern == g.c1x.bitPattern && f.c1y.bitPattern == g.c1y.bitPattern
-                && f.c2x.bitPattern == g.c2x.bitPattern && f.c2y.bitPattern == g.c2y.bitPattern
+              to.bitPattern == other.to.bitPattern, Self.sameBits(timingFunction, other.timingFunction) else { return false }
+        switch (interpolation, other.interpolation) {
+        case (.between, .between), (.spring, .spring): return true  // springs: compared with the progress
+        case let (.keyframes(a), .keyframes(b)): return a == b
         default: return false
         }
     }
 
     /// Whether `other`'s timing holds the same bits as this one's (its
-    /// `CAMediaTiming` properties, resolved duration and `removedOnCompletion`):
+    /// `CAMediaTiming` properties, resolved duration and `removedOnCompletion`,
+    /// its group's timing, and a spring's parameters):
     /// ``progress(atLocalTime:)`` then gives both the same result at every time.
     public func hasSameProgress(as other: ScalarChannel) -> Bool {
-        let a = timing, b = other.timing
-        return removedOnCompletion == other.removedOnCompletion && a.autoreverses == b.autoreverses
-            && a.fillMode == b.fillMode && a.beginTime.bitPattern == b.beginTime.bitPattern
+        guard removedOnCompletion == other.removedOnCompletion, duration.bitPattern == other.duration.bitPattern,
+              Self.sameBits(timing, other.timing) else { return false }
+        switch (group, other.group) {
+        case (nil, nil): break
+        case let (g?, h?):
+            guard g.removedOnCompletion == h.removedOnCompletion, g.duration.bitPattern == h.duration.bitPattern,
+                  Self.sameBits(g.timing, h.timing), Self.sameBits(g.timingFunction, h.timingFunction) else { return false }
+        default: return false
+        }
+        switch (interpolation, other.interpolation) {
+        case let (.spring(a), .spring(b)):
+            return a.mass.bitPattern == b.mass.bitPattern && a.stiffness.bitPattern == b.stiffness.bitPattern
+                && a.damping.bitPattern == b.damping.bitPattern
+                && a.initialVelocity.bitPattern == b.initialVelocity.bitPattern
+                && a.allowsOverdamping == b.allowsOverdamping
+        case (.spring, _), (_, .spring): return false
+        default: return true
+        }
+    }
+
+    private static func sameBits(_ a: MediaTiming, _ b: MediaTiming) -> Bool {
+        a.autoreverses == b.autoreverses && a.fillMode == b.fillMode && a.beginTime.bitPattern == b.beginTime.bitPattern
             && a.duration.bitPattern == b.duration.bitPattern && a.speed.bitPattern == b.speed.bitPattern
             && a.timeOffset.bitPattern == b.timeOffset.bitPattern && a.repeatCount.bitPattern == b.repeatCount.bitPattern
             && a.repeatDuration.bitPattern == b.repeatDuration.bitPattern
-            && duration.bitPattern == other.duration.bitPattern
+    }
+
+    static func sameBits(_ f: TimingFunction?, _ g: TimingFunction?) -> Bool {
+        switch (f, g) {
+        case (nil, nil): true
+        case let (f?, g?):
+            f.c1x.bitPattern == g.c1x.bitPattern && f.c1y.bitPattern == g.c1y.bitPattern
+                && f.c2x.bitPattern == g.c2x.bitPattern && f.c2y.bitPattern == g.c2y.bitPattern
+        default: false
+        }
+    }
+
+    static func sameBits<T>(_ a: [T]?, _ b: [T]?, by same: (T, T) -> Bool) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.count == b.count && zip(a, b).allSatisfy(same)
+        default: false
+        }
     }
 }

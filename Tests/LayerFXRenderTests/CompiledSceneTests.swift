@@ -8,12 +8,9 @@ import Testing
 /// random scenes (random layers, timings and animations, compiled and not),
 /// on every test scene and example, and when a budget stops the frame.
 struct CompiledSceneTests {
-    /// A basic animation of a scalar key path with random timing; `compiles`
-    /// false gives one the compiler leaves to the tree walk.
-    static func animation(_ random: inout SplitMix, compiles: Bool) -> Animation {
-        let keyPaths: [AnimatableKeyPath] = [.opacity, .positionX, .positionY, .transformScale, .transformScaleX,
-                                             .transformScaleY, .transformRotationZ, .transformTranslationX,
-                                             .transformTranslationY, .lineWidth]
+    /// A random timing: any begin time, duration (0 included), speed,
+    /// offset, repeats, autoreverse and fill.
+    static func timing(_ random: inout SplitMix) -> MediaTiming {
         var timing = MediaTiming()
         timing.beginTime = random.number(-2...1)
         timing.duration = random.chance(0.2) ? 0 : random.number(0.1...2)
@@ -23,23 +20,68 @@ struct CompiledSceneTests {
         timing.repeatDuration = random.chance(0.15) ? random.number(0.5...3) : 0
         timing.autoreverses = random.chance(0.3)
         timing.fillMode = [.removed, .forwards, .backwards, .both][Int.random(in: 0...3, using: &random)]
-        let curve: TimingFunction? = random.chance(0.3) ? nil
-            : TimingFunction(random.number(0...1), random.number(-0.5...1.5), random.number(0...1), random.number(-0.5...1.5))
+        return timing
+    }
+
+    static func curve(_ random: inout SplitMix) -> TimingFunction {
+        TimingFunction(random.number(0...1), random.number(-0.5...1.5), random.number(0...1), random.number(-0.5...1.5))
+    }
+
+    /// An animation of a scalar key path with random timing: basic, spring,
+    /// keyframe or a group of those. `compiles` false gives one the compiler
+    /// leaves to the tree walk (a missing `fromValue`, which reads the
+    /// presentation value, at the top level or in a group).
+    static func animation(_ random: inout SplitMix, compiles: Bool, inGroup: Bool = false) -> Animation {
+        let keyPaths: [AnimatableKeyPath] = [.opacity, .positionX, .positionY, .transformScale, .transformScaleX,
+                                             .transformScaleY, .transformRotationZ, .transformTranslationX,
+                                             .transformTranslationY, .lineWidth]
         let keyPath = keyPaths[Int.random(in: 0..<keyPaths.count, using: &random)]
         let range: ClosedRange<Double> = keyPath == .positionX || keyPath == .positionY ? 0...200 : -0.5...2
-        let kind: AnimationKind = compiles
-            ? .basic(from: .scalar(random.number(range)), to: .scalar(random.number(range)),
-                     by: random.chance(0.2) ? .scalar(1) : nil)
-            : .keyframe(values: [.scalar(random.number(range)), .scalar(random.number(range))], keyTimes: nil,
-                        timingFunctions: nil, calculationMode: .linear)
-        return Animation(keyPath: keyPath, kind: kind, timing: timing, timingFunction: curve,
+        var kind: AnimationKind
+        var path: AnimatableKeyPath? = keyPath
+        var choice = Int.random(in: 0..<10, using: &random)
+        if inGroup { choice = compiles ? min(choice, 8) : 0 }  // no group inside a group
+        switch (compiles, choice) {
+        case (false, 0..<5):
+            kind = .basic(from: nil, to: .scalar(random.number(range)), by: nil)
+        case (false, _):
+            kind = .group([animation(&random, compiles: true, inGroup: true),
+                           animation(&random, compiles: false, inGroup: true)])
+            path = nil
+        case (true, 0..<5):
+            kind = .basic(from: .scalar(random.number(range)), to: .scalar(random.number(range)),
+                          by: random.chance(0.2) ? .scalar(1) : nil)
+        case (true, 5..<7):
+            let spring = SpringParameters(mass: random.number(0.5...2), stiffness: random.number(20...300),
+                                          damping: random.chance(0.1) ? 0 : random.number(0.5...30),
+                                          initialVelocity: random.number(-5...5), allowsOverdamping: random.chance(0.5))
+            kind = .spring(from: .scalar(random.number(range)), to: .scalar(random.number(range)), by: nil,
+                           parameters: spring)
+        case (true, 7..<9):
+            let count = Int.random(in: 1...5, using: &random)
+            let values = (0..<count).map { _ in AnimatableValue.scalar(random.number(range)) }
+            // Key times usually one a value, rising; sometimes too few (the walk then spaces them evenly).
+            let keyTimes: [Double]? = random.chance(0.4) ? nil
+                : (0..<(random.chance(0.8) ? count : max(count - 1, 0))).map { _ in random.number(0...1) }.sorted()
+            let functions: [TimingFunction]? = random.chance(0.6) ? nil
+                : (0..<max(count - 1, 0)).map { _ in curve(&random) }
+            let mode: CalculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][Int.random(in: 0...4, using: &random)]
+            kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, calculationMode: mode)
+        default:
+            kind = .group((0..<Int.random(in: 0...3, using: &random)).map { _ in
+                animation(&random, compiles: true, inGroup: true)
+            })
+            path = nil
+        }
+        return Animation(keyPath: path, kind: kind, timing: timing(&random),
+                         timingFunction: random.chance(0.3) ? nil : curve(&random),
                          removedOnCompletion: random.chance(0.5), isAdditive: random.chance(0.25),
                          isCumulative: random.chance(0.25))
     }
 
     /// A top-level layer: mostly circles that compile, some with features
     /// that keep them in the tree walk (another path, a sublayer, a
-    /// background, a keyframe animation, a dashed stroke).
+    /// background, an animation without `fromValue`, a dashed stroke).
     static func layer(_ random: inout SplitMix) -> Layer {
         var p = LayerProperties()
         let side = random.number(0...60)
@@ -65,7 +107,7 @@ struct CompiledSceneTests {
         case 1: sublayers = [Layer(kind: .shape, properties: p)]; compiles = false
         case 2: p.backgroundColor = random.color(); compiles = false
         case 3: p.lineDashPattern = [3, 2]; compiles = false
-        case 4: compiles = false  // a keyframe animation below
+        case 4: compiles = false  // an animation reading the presentation value below
         case 5:
             // Far larger than the frame around it: drawn as polygons (in an offscreen layer when translucent).
             p.bounds = Rect(x: 0, y: 0, width: 4e6, height: 4e6)
@@ -113,6 +155,82 @@ struct CompiledSceneTests {
             let walked = try evaluator.frame(for: scene, at: time)
             let fromCompiled = try evaluator.frame(for: compiled, at: time)
             Self.expectSameFrame(fromCompiled, walked, "seed \(seed), t=\(time)")
+        }
+    }
+
+    /// Circles animated only by springs, keyframes and groups of them
+    /// compile as they would without animations, and draw the tree walk's frames.
+    @Test(arguments: 0..<4)
+    func springKeyframeAndGroupChannelsCompile(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(1000 + seed))
+        let layers = (0..<40).map { i in
+            var layer = Self.layer(&random)
+            layer.sublayers = []
+            layer.properties.path = ShapePath([.ellipse(in: layer.properties.bounds)])
+            (layer.properties.backgroundColor, layer.properties.lineDashPattern) = (nil, nil)
+            (layer.properties.strokeStart, layer.properties.strokeEnd) = (0, 1)
+            layer.animations = (0..<3).map { _ in
+                var animation = Self.animation(&random, compiles: true)
+                while case .basic = animation.kind { animation = Self.animation(&random, compiles: true) }
+                return animation
+            }
+            if i % 4 == 0 { layer.properties.opacity = 0.5 }
+            return layer
+        }
+        let scene = Scene(size: Size(width: 200, height: 150), scale: 2, backgroundColor: .white, layers: layers)
+        let compiled = CompiledScene(scene)
+        // Every layer whose shape compiles (with no animation, not every stroke is exact) compiles with these.
+        let still = CompiledScene(Scene(size: scene.size, scale: scene.scale, backgroundColor: scene.backgroundColor,
+                                        layers: layers.map { var layer = $0; layer.animations = []; return layer }))
+        #expect(compiled.compiledLayerCount == still.compiledLayerCount && compiled.compiledLayerCount >= 30)
+        let evaluator = SceneEvaluator()
+        for time in [-0.5, 0, 0.13, 0.37, 1, 1.9, 4.25, 30] {
+            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.frame(for: scene, at: time),
+                                 "seed \(seed), t=\(time)")
+        }
+    }
+
+    /// A channel is plain data: the evaluation copies channels without
+    /// reference counting (keyframe values are in their own table).
+    @Test func channelsArePlainData() {
+        #expect(_isPOD(ScalarChannel.self))
+        #expect(_isPOD(ChannelUse.self) && _isPOD(CompiledShapeLeaf.self))
+    }
+
+    /// Children with the same timing in groups with different timings
+    /// neither share a progress nor a channel record.
+    @Test func groupsWithTheSameChildrenStayApart() throws {
+        var child = MediaTiming()
+        child.duration = 0.5
+        child.repeatCount = .infinity
+        func group(duration: Double, offset: Double, curve: TimingFunction?) -> Animation {
+            var timing = MediaTiming()
+            (timing.duration, timing.timeOffset, timing.repeatCount) = (duration, offset, .infinity)
+            return Animation(keyPath: nil, kind: .group([
+                Animation(keyPath: .transformScale, kind: .basic(from: .scalar(0.5), to: .scalar(1.5), by: nil), timing: child),
+                Animation(keyPath: .opacity, kind: .basic(from: .scalar(1), to: .scalar(0.2), by: nil), timing: child),
+            ]), timing: timing, timingFunction: curve)
+        }
+        var properties = LayerProperties()
+        properties.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        properties.position = Point(x: 60, y: 50)
+        properties.path = ShapePath([.ellipse(in: properties.bounds)])
+        properties.fillColor = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8)
+        let layers = [
+            Layer(kind: .shape, properties: properties,
+                  animations: [group(duration: 1, offset: 0, curve: nil), group(duration: 0.3, offset: 0.1, curve: nil)]),
+            Layer(kind: .shape, properties: properties, animations: [group(duration: 1, offset: 0, curve: .easeIn)]),
+            Layer(kind: .shape, properties: properties, animations: [group(duration: 1, offset: 0, curve: nil)]),
+        ]
+        let scene = Scene(size: Size(width: 120, height: 100), backgroundColor: .white, layers: layers)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount == 3)
+        // Six channels: the first two groups', then the eased group's; the last layer's are the first group's.
+        #expect(compiled.shared.channels.count == 6)
+        let evaluator = SceneEvaluator()
+        for time in [0.0, 0.2, 0.45, 0.7, 1.3] {
+            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.frame(for: scene, at: time),
+                                 "t=\(time)")
         }
     }
 
