@@ -5,16 +5,23 @@ import LayerFXModel
 /// benchmark): `SceneEvaluator.frame(for:at:budget:)` draws the same frame
 /// from it as from the scene, byte for byte, in less time.
 ///
-/// What is compiled so far: top-level shape layers that draw one ellipse
-/// (the circles of ripple fields and particle effects) with no sublayers,
-/// mask, clip, background or border, and whose animations are all basic or
-/// spring animations of scalar key paths with both ends given, keyframe
-/// animations of numbers, or groups of those (``ScalarChannel``).
-/// Such a layer becomes a flat record of the few values its drawing reads;
-/// its timing, its static transform and its channels are kept once in
-/// tables shared by every layer with the same bits (a channel without its
-/// `beginTime`, which the layer's record keeps). Every other layer is kept
-/// as it is and walked as `SceneEvaluator.frame(for:at:budget:)` walks it.
+/// What is compiled so far:
+/// - shape layers that draw one ellipse (the circles of ripple fields and
+///   particle effects) with no sublayers, mask, clip, background or border,
+///   and whose animations are all basic or spring animations of scalar key
+///   paths with both ends given, keyframe animations of numbers, or groups
+///   of those (``ScalarChannel``). Such a layer becomes a flat record of the
+///   few values its drawing reads; its timing, its static transform and its
+///   channels are kept once in tables shared by every layer with the same
+///   bits (a channel without its `beginTime`, which the layer's record keeps);
+/// - plain layers that only hold sublayers (not animated, opaque, nothing
+///   to draw, no mask or clip): their sublayers are compiled in their place,
+///   between an entry that opens the container and one that closes it, so a
+///   field of circles under a root layer is evaluated as fast, and split
+///   across cores, as one at the top level.
+///
+/// Every other layer is kept as it is and walked as
+/// `SceneEvaluator.frame(for:at:budget:)` walks it.
 ///
 /// A compiled scene does not hold the scene it was made from: built from a
 /// sequence of layers (``init(size:scale:backgroundColor:baseDirectory:layers:)``),
@@ -28,17 +35,30 @@ public struct CompiledScene: Sendable {
     public let backgroundColor: Color
     /// The folder relative font paths are taken in.
     public let baseDirectory: String?
-    /// For each top-level layer: its index in `leaves` (≥ 0), or the bitwise
-    /// complement of its index in `walkedLayers` (< 0).
-    let slots: [Int32]
-    /// The top-level layers that did not compile, walked as they are.
+    /// The layers in document order, one entry each, and one more after a
+    /// container's sublayers: a leaf's index in `leaves` (≥ 0), or the
+    /// bitwise complement of an index in `nodes` (< 0).
+    let entries: [Int32]
+    /// The entries that are not leaves: walked layers, and where containers open and close.
+    let nodes: [CompiledNode]
+    /// The layers that did not compile, walked as they are.
     let walkedLayers: [Layer]
-    /// The compiled top-level layers.
+    /// The compiled containers.
+    let containers: [CompiledContainer]
+    /// The compiled leaves.
     let leaves: [CompiledShapeLeaf]
     /// The leaves' channels, each leaf's in one contiguous range.
     let channels: [ChannelUse]
     /// What leaves share (timings, static transforms, channels).
     let shared: SharedTables
+    /// Where each entry is in the document, when some container compiled
+    /// (otherwise empty, and entry i is top-level layer i): its container
+    /// (−1 at the top level; for the entry that closes a container, that
+    /// container), and its index among that container's sublayers (among the
+    /// top-level layers at the top level).
+    let entryParents: [Int32], entrySteps: [Int32]
+    /// The first entry of each top-level layer, when some container compiled (otherwise empty).
+    let topLevelEntries: [Int32]
 
     /// Compiles `scene`.
     public init(_ scene: Scene) {
@@ -54,37 +74,50 @@ public struct CompiledScene: Sendable {
                 layers: some Sequence<Layer>) {
         self.size = size; self.scale = scale; self.backgroundColor = backgroundColor
         self.baseDirectory = baseDirectory
-        var compiler = LeafCompiler()
-        var slots: [Int32] = []
-        var walkedLayers: [Layer] = []
-        slots.reserveCapacity(layers.underestimatedCount)
-        compiler.leaves.reserveCapacity(layers.underestimatedCount)
-        for layer in layers {
-            if let leaf = compiler.compile(layer) {
-                slots.append(leaf)
-            } else {
-                slots.append(~Int32(truncatingIfNeeded: walkedLayers.count))
-                walkedLayers.append(layer)
-            }
+        var compiler = SceneCompiler(root: .scale(scale, scale))
+        compiler.reserveCapacity(layers.underestimatedCount)
+        for (index, layer) in layers.enumerated() {
+            compiler.add(layer, step: Int32(truncatingIfNeeded: index), parent: -1)
         }
-        self.slots = slots
-        self.walkedLayers = walkedLayers
-        leaves = compiler.leaves
-        channels = compiler.channels
-        shared = compiler.shared
+        entries = compiler.entries
+        nodes = compiler.nodes
+        walkedLayers = compiler.walkedLayers
+        containers = compiler.containers
+        leaves = compiler.leaves.leaves
+        channels = compiler.leaves.channels
+        shared = compiler.leaves.shared
+        (entryParents, entrySteps, topLevelEntries) = compiler.containers.isEmpty
+            ? ([], [], []) : (compiler.entryParents, compiler.entrySteps, compiler.topLevelEntries)
     }
 
     /// How many top-level layers the scene has.
-    public var layerCount: Int { slots.count }
+    public var layerCount: Int { topLevelEntries.isEmpty ? entries.count : topLevelEntries.count }
 
-    /// How many top-level layers were compiled (the rest are walked).
-    public var compiledLayerCount: Int { leaves.count }
+    /// How many layers were compiled, at any depth (circle leaves and the
+    /// plain layers holding them); the rest are walked.
+    public var compiledLayerCount: Int { leaves.count + containers.count }
 
     /// Bytes held by the compiled records and shared tables (not counting
     /// the layers that are walked): what a compiled layer costs in memory.
     public var compiledBytes: Int {
-        slots.capacity * MemoryLayout<Int32>.stride + leaves.capacity * MemoryLayout<CompiledShapeLeaf>.stride
+        (entries.capacity + entryParents.capacity + entrySteps.capacity + topLevelEntries.capacity)
+            * MemoryLayout<Int32>.stride + nodes.capacity * MemoryLayout<CompiledNode>.stride
+            + containers.capacity * MemoryLayout<CompiledContainer>.stride
+            + leaves.capacity * MemoryLayout<CompiledShapeLeaf>.stride
             + channels.capacity * MemoryLayout<ChannelUse>.stride + shared.bytes
+    }
+
+    /// Where entry `index` is in the document: `layers[i]` or `sublayers[i]`.
+    func step(ofEntry index: Int) -> DocumentStep {
+        guard !entryParents.isEmpty else { return .layer(index) }
+        let step = Int(entrySteps[index])
+        return entryParents[index] < 0 ? .layer(step) : .sublayer(step)
+    }
+
+    /// The container whose sublayers are open at entry `index` (the one it
+    /// closes, for a closing entry); −1 at the top level.
+    func parent(ofEntry index: Int) -> Int {
+        entryParents.isEmpty ? -1 : Int(entryParents[index])
     }
 }
 
@@ -119,7 +152,60 @@ struct SharedTables: Sendable {
     }
 }
 
-/// Makes the records of a ``CompiledScene``, one top-level layer at a time.
+/// Makes the entries of a ``CompiledScene``, one top-level layer at a time.
+private struct SceneCompiler {
+    /// The transform of top-level layers to device pixels.
+    let root: AffineTransform
+    var entries: [Int32] = []
+    var nodes: [CompiledNode] = []
+    var walkedLayers: [Layer] = []
+    var containers: [CompiledContainer] = []
+    var leaves = LeafCompiler()
+    var entryParents: [Int32] = [], entrySteps: [Int32] = [], topLevelEntries: [Int32] = []
+
+    init(root: AffineTransform) { self.root = root }
+
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        leaves.leaves.reserveCapacity(count)
+    }
+
+    /// Adds `layer`, the sublayer `step` of container `parent` (−1: the
+    /// top-level layer `step`), and its sublayers when it is a container.
+    mutating func add(_ layer: Layer, step: Int32, parent: Int32) {
+        if parent < 0 { topLevelEntries.append(Int32(truncatingIfNeeded: entries.count)) }
+        let parentToDevice = parent < 0 ? root : containers[Int(parent)].sublayerToDevice
+        if let leaf = leaves.compile(layer) {
+            append(leaf, step: step, parent: parent)
+        } else if containers.count < Int(Int32.max),
+                  let container = CompiledContainer(layer, parent: parent, step: step, parentToDevice: parentToDevice) {
+            let index = Int32(containers.count)
+            containers.append(container)
+            append(node: .open(index), step: step, parent: parent)
+            for (sublayer, child) in layer.sublayers.enumerated() {
+                add(child, step: Int32(truncatingIfNeeded: sublayer), parent: index)
+            }
+            // A task that starts at the close has the container open: its parent is the container.
+            append(node: .close(index), step: step, parent: index)
+        } else {
+            append(node: .walked(Int32(truncatingIfNeeded: walkedLayers.count)), step: step, parent: parent)
+            walkedLayers.append(layer)
+        }
+    }
+
+    private mutating func append(node: CompiledNode, step: Int32, parent: Int32) {
+        append(~Int32(truncatingIfNeeded: nodes.count), step: step, parent: parent)
+        nodes.append(node)
+    }
+
+    private mutating func append(_ entry: Int32, step: Int32, parent: Int32) {
+        entries.append(entry)
+        entryParents.append(parent)
+        entrySteps.append(step)
+    }
+}
+
+/// Makes the leaves' records, channels and shared tables.
 private struct LeafCompiler {
     var leaves: [CompiledShapeLeaf] = []
     var channels: [ChannelUse] = []

@@ -4,7 +4,7 @@ import LayerFXModel
 /// A ``CompiledScene``'s arrays, borrowed for one frame (read only, so the
 /// frame's parallel tasks share them).
 struct CompiledBuffers: @unchecked Sendable {
-    let slots: UnsafeBufferPointer<Int32>
+    let entries: UnsafeBufferPointer<Int32>
     let leaves: UnsafeBufferPointer<CompiledShapeLeaf>
     let channels: UnsafeBufferPointer<ChannelUse>
     let timings: UnsafeBufferPointer<LayerTiming>
@@ -16,13 +16,13 @@ struct CompiledBuffers: @unchecked Sendable {
 extension CompiledScene {
     /// `body` with the compiled arrays borrowed.
     func withBuffers<T>(_ body: (CompiledBuffers) throws -> T) rethrows -> T {
-        try slots.withUnsafeBufferPointer { slots in try leaves.withUnsafeBufferPointer { leaves in
+        try entries.withUnsafeBufferPointer { entries in try leaves.withUnsafeBufferPointer { leaves in
             try channels.withUnsafeBufferPointer { channels in
                 try shared.timings.withUnsafeBufferPointer { timings in
                     try shared.transforms.withUnsafeBufferPointer { transforms in
                         try shared.channels.withUnsafeBufferPointer { sharedChannels in
                             try shared.keyframes.withUnsafeBufferPointer { keyframes in
-                                try body(CompiledBuffers(slots: slots, leaves: leaves, channels: channels, timings: timings,
+                                try body(CompiledBuffers(entries: entries, leaves: leaves, channels: channels, timings: timings,
                                                          transforms: transforms, sharedChannels: sharedChannels,
                                                          keyframes: keyframes))
                             }
@@ -35,29 +35,64 @@ extension CompiledScene {
 }
 
 extension FrameBuilder {
-    /// Draws the top-level layers `range` of `compiled` at scene time
-    /// `time`: runs of compiled leaves a block at a time (their values
-    /// evaluated together, see ``LeafBlockScalars``), the other layers walked.
+    /// Draws the entries `range` of `compiled` at scene time `time`: runs of
+    /// compiled leaves a block at a time (their values evaluated together,
+    /// see ``LeafBlockScalars``), the other layers walked, containers opened
+    /// and closed as the tree walk visits them. A range that starts inside
+    /// containers (a parallel task's) takes their time, transform and place
+    /// in the document first; the task that opens a container counts it.
     mutating func visit(_ range: Range<Int>, of compiled: CompiledScene, _ buffers: CompiledBuffers, time: Double,
                         root: AffineTransform) {
+        guard !range.isEmpty else { return }
+        openContainers.removeAll(keepingCapacity: true)
+        var container = compiled.parent(ofEntry: range.lowerBound)
+        while container >= 0 {
+            openContainers.append(OpenContainer(index: container, time: 0))
+            container = Int(compiled.containers[container].parent)
+        }
+        openContainers.reverse()
+        var parentTime = time
+        for k in openContainers.indices {
+            let open = compiled.containers[openContainers[k].index]
+            steps.append(open.parent < 0 ? .layer(Int(open.step)) : .sublayer(Int(open.step)))
+            parentTime = open.timing.localTime(parentTime: parentTime)
+            openContainers[k].time = parentTime
+        }
         var i = range.lowerBound
         while i < range.upperBound, !failed {
-            let slot = Int(buffers.slots[i])
-            guard slot >= 0 else {
-                visit(compiled.walkedLayers[~slot], step: .layer(i), parentTime: time, parentToDevice: root,
-                      tint: .white, clips: ClipStack())
-                i += 1
+            let (time, parentToDevice) = openContainers.last.map {
+                ($0.time, compiled.containers[$0.index].sublayerToDevice)
+            } ?? (time, root)
+            let entry = Int(buffers.entries[i])
+            if entry >= 0 {
+                // A run of leaves (siblings: no container opens or closes between them).
+                var end = i + 1
+                while end < range.upperBound, end - i < LeafBlockScalars.capacity, buffers.entries[end] >= 0 { end += 1 }
+                leafBlock.evaluate(UnsafeBufferPointer(rebasing: buffers.entries[i..<end]), of: buffers, at: time)
+                for layer in i..<end where !failed {
+                    visit(leaf: Int(buffers.entries[layer]), of: buffers, values: leafBlock.values[layer - i],
+                          step: compiled.step(ofEntry: layer), parentToDevice: parentToDevice)
+                }
+                i = end
                 continue
             }
-            var end = i + 1
-            while end < range.upperBound, end - i < LeafBlockScalars.capacity, buffers.slots[end] >= 0 { end += 1 }
-            leafBlock.evaluate(UnsafeBufferPointer(rebasing: buffers.slots[i..<end]), of: buffers, at: time)
-            for layer in i..<end where !failed {
-                visit(leaf: Int(buffers.slots[layer]), of: buffers, values: leafBlock.values[layer - i],
-                      step: .layer(layer), parentToDevice: root)
+            switch compiled.nodes[~entry] {
+            case .walked(let index):
+                visit(compiled.walkedLayers[Int(index)], step: compiled.step(ofEntry: i), parentTime: time,
+                      parentToDevice: parentToDevice, tint: .white, clips: ClipStack())
+            case .open(let index):
+                // Counted as the walk counts it. (The walk also checks the primitive budget as it
+                // opens and closes such a layer; nothing was drawn since the last check, so those pass.)
+                guard enterLayer(compiled.step(ofEntry: i)) else { break }
+                let container = compiled.containers[Int(index)]
+                openContainers.append(OpenContainer(index: Int(index), time: container.timing.localTime(parentTime: time)))
+            case .close:
+                steps.removeLast()
+                openContainers.removeLast()
             }
-            i = end
+            i += 1
         }
+        steps.removeLast(openContainers.count)
     }
 
     /// Draws the compiled top-level shape layer `leaf` (an index in

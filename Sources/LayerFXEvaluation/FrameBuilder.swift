@@ -35,6 +35,8 @@ struct FrameBuilder {
     var leafBlock: LeafBlockScalars
     /// The working arrays of polygon banding.
     var polygonScratch: PolygonScratch
+    /// The compiled containers open where a compiled scene's entries are being drawn, outermost first.
+    var openContainers: [OpenContainer]
     /// The fonts and glyph atlas text layers are drawn with.
     let textContext: TextContext
     /// The folder relative font paths are taken in (the scene's `baseDirectory`).
@@ -50,6 +52,13 @@ struct FrameBuilder {
         var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
         var leafBlock = LeafBlockScalars()
         var polygonScratch = PolygonScratch()
+        var openContainers: [OpenContainer] = []
+    }
+
+    /// A compiled container whose sublayers are being drawn: its index, and its local time.
+    struct OpenContainer {
+        var index: Int
+        var time: Double
     }
 
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,
@@ -58,8 +67,10 @@ struct FrameBuilder {
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
         // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
-        (order, pathEdges, steps, spent, leafBlock, polygonScratch) = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch())
+        (order, pathEdges, steps, spent, leafBlock, polygonScratch, openContainers)
+            = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch(), [])
         swap(&order, &arrays.order)
+        swap(&openContainers, &arrays.openContainers)
         swap(&polygonScratch, &arrays.polygonScratch)
         swap(&leafBlock, &arrays.leafBlock)
         swap(&pathEdges, &arrays.pathEdges)
@@ -76,8 +87,9 @@ struct FrameBuilder {
     mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
                           geometryCache: GeometryCache?, baseDirectory: String?) {
         var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], spent: [], leafBlock: LeafBlockScalars(),
-                            polygonScratch: PolygonScratch())
+                            polygonScratch: PolygonScratch(), openContainers: [])
         swap(&arrays.order, &order)
+        swap(&arrays.openContainers, &openContainers)
         swap(&arrays.polygonScratch, &polygonScratch)
         swap(&arrays.leafBlock, &leafBlock)
         swap(&arrays.pathEdges, &pathEdges)
@@ -105,12 +117,7 @@ struct FrameBuilder {
         guard !p.isHidden, ownOpacity > 0, !parentClips.isEmpty else { return }
 
         let size = p.bounds.size
-        let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
-                           y: p.bounds.origin.y + p.anchorPoint.y * size.height)
-        let localToParent = AffineTransform.translation(-anchor.x, -anchor.y)
-            .concatenating(p.transform.affine)
-            .concatenating(.translation(p.position.x, p.position.y))
-        let toDevice = localToParent.concatenating(parentToDevice)
+        let (anchor, toDevice) = Self.placement(of: p, parentToDevice: parentToDevice)
         guard toDevice.isFinite else { return }
         let bounds = p.bounds
         let center = Point(x: bounds.midX, y: bounds.midY)
@@ -152,10 +159,7 @@ struct FrameBuilder {
         }
         guard !failed, primitivesFit() else { return }
         if !layer.sublayers.isEmpty {
-            let sublayerToDevice = AffineTransform.translation(-anchor.x, -anchor.y)
-                .concatenating(p.sublayerTransform.affine)
-                .concatenating(.translation(anchor.x, anchor.y))
-                .concatenating(toDevice)
+            let sublayerToDevice = Self.sublayerToDevice(of: p, anchor: anchor, toDevice: toDevice)
             if layer.kind == .replicator {
                 visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
                                center: center, tint: tint, clips: ownClips)
@@ -181,6 +185,28 @@ struct FrameBuilder {
             endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
         }
         _ = primitivesFit()
+    }
+
+    /// A layer's anchor point in its own space (`bounds.origin + anchorPoint
+    /// × bounds.size`) and its transform to device pixels, from its
+    /// presentation `p` and its parent's transform to device pixels.
+    static func placement(of p: LayerProperties, parentToDevice: AffineTransform) -> (anchor: Point, toDevice: AffineTransform) {
+        let size = p.bounds.size
+        let anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,
+                           y: p.bounds.origin.y + p.anchorPoint.y * size.height)
+        let localToParent = AffineTransform.translation(-anchor.x, -anchor.y)
+            .concatenating(p.transform.affine)
+            .concatenating(.translation(p.position.x, p.position.y))
+        return (anchor, localToParent.concatenating(parentToDevice))
+    }
+
+    /// The transform to device pixels of a layer's sublayers: its
+    /// `sublayerTransform` about its anchor point, then its own.
+    static func sublayerToDevice(of p: LayerProperties, anchor: Point, toDevice: AffineTransform) -> AffineTransform {
+        AffineTransform.translation(-anchor.x, -anchor.y)
+            .concatenating(p.sublayerTransform.affine)
+            .concatenating(.translation(anchor.x, anchor.y))
+            .concatenating(toDevice)
     }
 
     /// Starts the visit of the layer at `step`: pushes the step (the caller

@@ -4,23 +4,44 @@ import LayerFXModel
 import LayerFXPrimitives
 
 /// The top-level layers a frame draws: a scene's, walked, or a compiled
-/// scene's (its records borrowed for the frame).
+/// scene's (its records borrowed for the frame), whose entries are split
+/// between the tasks anywhere, or, with `splitAtTopLevel`, only between
+/// top-level layers, as the walk splits the scene.
 enum TopLevelLayers {
     case scene([Layer])
-    case compiled(CompiledScene, CompiledBuffers)
+    case compiled(CompiledScene, CompiledBuffers, splitAtTopLevel: Bool)
 
-    /// How many there are.
+    /// How many entries there are (a scene's: its top-level layers), each with a place for one circle.
     var count: Int {
         switch self {
         case .scene(let layers): layers.count
-        case .compiled(let compiled, _): compiled.layerCount
+        case .compiled(let compiled, _, _): compiled.entries.count
         }
+    }
+
+    /// How many parts the work can be split into.
+    var splittableCount: Int {
+        switch self {
+        case .scene(let layers): layers.count
+        case .compiled(let compiled, _, let atTopLevel): atTopLevel ? compiled.layerCount : compiled.entries.count
+        }
+    }
+
+    /// The entries of part `part` of `count` (contiguous, in order).
+    func range(part: Int, of count: Int) -> Range<Int> {
+        let n = splittableCount
+        let (first, end) = (n * part / count, n * (part + 1) / count)
+        guard case .compiled(let compiled, _, true) = self, !compiled.topLevelEntries.isEmpty else { return first..<end }
+        func entry(_ layer: Int) -> Int {
+            layer < compiled.topLevelEntries.count ? Int(compiled.topLevelEntries[layer]) : compiled.entries.count
+        }
+        return entry(first)..<entry(end)
     }
 
     /// Whether every layer draws at most one circle (compiled leaves only),
     /// so that the tasks may write their circles straight into the frame.
     var drawsOneCircleEach: Bool {
-        if case .compiled(let compiled, _) = self { compiled.walkedLayers.isEmpty } else { false }
+        if case .compiled(let compiled, _, _) = self { compiled.walkedLayers.isEmpty } else { false }
     }
 }
 
@@ -37,10 +58,8 @@ struct FrameTasks {
     /// The scene time, and the root transform (points to pixels).
     let time: Double, root: AffineTransform
 
-    /// Task `task`'s layers.
-    func range(_ task: Int) -> Range<Int> {
-        (layers.count * task / taskCount)..<(layers.count * (task + 1) / taskCount)
-    }
+    /// Task `task`'s layers (entries, of a compiled scene).
+    func range(_ task: Int) -> Range<Int> { layers.range(part: task, of: taskCount) }
 
     /// Runs every task on the worker threads, returning when all are done.
     func run() {
@@ -65,7 +84,7 @@ struct FrameTasks {
                 builder.pointee.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
                                       clips: ClipStack())
             }
-        case .compiled(let compiled, let buffers):
+        case .compiled(let compiled, let buffers, _):
             builder.pointee.visit(range, of: compiled, buffers, time: time, root: root)
         }
     }

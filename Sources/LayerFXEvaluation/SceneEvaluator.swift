@@ -103,9 +103,20 @@ public struct SceneEvaluator: Sendable {
     func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget, layersPerTask: Int,
                storage: inout FrameStorage) throws -> Frame {
         try compiled.withBuffers { buffers in
-            try frame(size: compiled.size, scale: compiled.scale, background: compiled.backgroundColor,
-                      baseDirectory: compiled.baseDirectory, layers: .compiled(compiled, buffers), at: time,
-                      budget: budget, layersPerTask: layersPerTask, storage: &storage)
+            func frame(splitAtTopLevel: Bool) throws -> Frame {
+                try self.frame(size: compiled.size, scale: compiled.scale, background: compiled.backgroundColor,
+                               baseDirectory: compiled.baseDirectory,
+                               layers: .compiled(compiled, buffers, splitAtTopLevel: splitAtTopLevel), at: time,
+                               budget: budget, layersPerTask: layersPerTask, storage: &storage)
+            }
+            guard !compiled.containers.isEmpty else { return try frame(splitAtTopLevel: true) }
+            do {
+                return try frame(splitAtTopLevel: false)
+            } catch is WorkBudgetExceeded {
+                // Tasks split inside containers go over a budget in other places than
+                // the walk's, split between top-level layers: split so, the frame fails as the walk's does.
+                return try frame(splitAtTopLevel: true)
+            }
         }
     }
 
@@ -125,7 +136,8 @@ public struct SceneEvaluator: Sendable {
                        storage: inout FrameStorage) throws -> Frame {
         let (width, height) = Self.pixelSize(size, scale: scale)
         geometryCache?.beginFrame()
-        let taskCount = min(max(layers.count / max(layersPerTask, 1), 1), 4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
+        let taskCount = min(max(layers.splittableCount / max(layersPerTask, 1), 1),
+                            4 * max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1))
         storage.prepareBuilders(taskCount, width: width, height: height, budget: budget, time: time,
                                 textContext: textContext, geometryCache: geometryCache, baseDirectory: baseDirectory)
         let bg = background.clamped

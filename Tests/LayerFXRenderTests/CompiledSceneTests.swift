@@ -405,6 +405,129 @@ extension CompiledSceneTests {
     }
 }
 
+extension CompiledSceneTests {
+    /// A random plain layer holding `sublayers`: usually one that compiles as
+    /// a container (any placement, sublayer transform and timing), sometimes
+    /// one the walk must draw itself (translucent, clipped, animated, hidden,
+    /// with a background).
+    static func container(_ random: inout SplitMix, _ sublayers: [Layer]) -> Layer {
+        var p = LayerProperties()
+        p.bounds = Rect(x: random.number(-5...5), y: random.number(-5...5), width: random.number(0...200),
+                        height: random.number(0...150))
+        p.position = Point(x: random.number(0...200), y: random.number(0...150))
+        p.anchorPoint = Point(x: random.number(0...1), y: random.number(0...1))
+        p.transform = LayerTransform(translationX: random.number(-10...10), translationY: 0,
+                                     rotation: random.chance(0.5) ? 0 : random.number(-1...1),
+                                     scaleX: random.number(0.6...1.4), scaleY: random.number(0.6...1.4), matrix: .identity)
+        if random.chance(0.3) { p.sublayerTransform = LayerTransform(translationX: 5, translationY: -3, rotation: 0.2) }
+        var animations: [Animation] = []
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: p.opacity = 0.6
+        case 1: p.masksToBounds = true
+        case 2: animations = [animation(&random, compiles: true)]
+        case 3: p.isHidden = random.chance(0.5); p.opacity = p.isHidden ? 1 : 0
+        case 4: p.backgroundColor = random.color()
+        default: p.opacity = random.chance(0.8) ? 1 : 1.5
+        }
+        let timing = random.chance(0.5) ? LayerTiming.identity
+            : LayerTiming(beginTime: random.number(-1...1), speed: random.number(0...2), timeOffset: random.number(0...1))
+        return Layer(kind: .plain, properties: p, sublayers: sublayers, animations: animations, timing: timing)
+    }
+
+    /// `count` random layers, runs of them held by random containers, some nested.
+    static func randomTree(seed: UInt64, count: Int) -> Scene {
+        var random = SplitMix(seed: seed)
+        func layers(_ count: Int, depth: Int) -> [Layer] {
+            var result: [Layer] = []
+            while result.count < count {
+                if depth < 3, random.chance(0.25) {
+                    let inner = layers(Int.random(in: 0...min(40, count - result.count), using: &random), depth: depth + 1)
+                    result.append(container(&random, inner))
+                } else {
+                    result.append(layer(&random))
+                }
+            }
+            return result
+        }
+        return Scene(size: Size(width: 200, height: 150), scale: random.chance(0.5) ? 1 : 2.5,
+                     backgroundColor: .white, layers: layers(count, depth: 0))
+    }
+
+    /// Layers under plain containers compile and draw the tree walk's frames,
+    /// in one task or split between tasks anywhere inside the containers.
+    @Test(arguments: 0..<6)
+    func treesOfContainersMatchTheTreeWalk(seed: Int) throws {
+        let scene = Self.randomTree(seed: UInt64(200 + seed), count: 50)
+        let compiled = CompiledScene(scene)
+        #expect(compiled.containers.count >= 2 && compiled.leaves.count >= 15, "\(compiled.containers.count) containers")
+        #expect(compiled.layerCount == scene.layers.count)
+        let evaluator = SceneEvaluator()
+        var storage = FrameStorage()
+        for time in [-0.5, 0.37, 1.9, 4.25] {
+            let walked = try evaluator.frame(for: scene, at: time, layersPerTask: .max)
+            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), walked, "seed \(seed), t=\(time)")
+            for layersPerTask in [1, 9] {
+                let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: layersPerTask,
+                                                storage: &storage)
+                Self.expectSameFrame(frame, walked, "seed \(seed), t=\(time), \(layersPerTask) a task")
+                storage.recycle(frame)
+            }
+        }
+    }
+
+    /// A frame over its budget fails as the walk's does (same message), even
+    /// when its tasks were split inside containers.
+    @Test(arguments: 0..<3)
+    func budgetsStopTreesOfContainersAtTheSameLayer(seed: Int) throws {
+        let scene = Self.randomTree(seed: UInt64(300 + seed), count: 50)
+        let compiled = CompiledScene(scene)
+        func message(_ body: () throws -> Frame) -> String {
+            do { _ = try body(); return "no error" } catch { return "\(error)" }
+        }
+        var stopped = 0
+        for limit in [3, 15, 37, 80] {
+            for key in [WorkBudget.Key.primitives, .pixels, .instances] {
+                var budget = WorkBudget()
+                budget[key] = key == .pixels ? limit * 1500 : limit
+                for layersPerTask in [7, 2048] {
+                    let walked = message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget,
+                                                                      layersPerTask: layersPerTask) }
+                    var storage = FrameStorage()
+                    let fromCompiled = message {
+                        try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget, layersPerTask: layersPerTask,
+                                                   storage: &storage)
+                    }
+                    #expect(fromCompiled == walked, "\(key) \(limit), \(layersPerTask) a task")
+                    if walked != "no error" { stopped += 1 }
+                }
+            }
+        }
+        #expect(stopped >= 8, "most of these budgets stop the frame")
+    }
+
+    /// A field of circles under one root layer is compiled and split between
+    /// tasks as it would be at the top level, with direct circle writes.
+    @Test func aFieldUnderARootLayerCompiles() throws {
+        let field = RippleField(count: 5000, width: 400, height: 300).animatedScene()
+        var root = LayerProperties()
+        root.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
+        root.position = Point(x: 210, y: 140)
+        let scene = Scene(size: field.size, scale: 1.5, backgroundColor: field.backgroundColor,
+                          layers: [Layer(kind: .plain, properties: root, sublayers: field.layers,
+                                         timing: LayerTiming(beginTime: 0.1))])
+        let compiled = CompiledScene(scene)
+        #expect(compiled.compiledLayerCount == 5001 && compiled.walkedLayers.isEmpty)
+        var storage = FrameStorage()
+        for time in [0.25, 0.9] {
+            let frame = try SceneEvaluator().frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: 600,
+                                                   storage: &storage)
+            #expect(frame.circles.count > 4000)
+            Self.expectSameFrame(frame, try SceneEvaluator().frame(for: scene, at: time), "root, t=\(time)")
+            storage.recycle(frame)
+        }
+    }
+}
+
 /// The random numbers the scenes are made of.
 private extension SplitMix {
     mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
@@ -450,6 +573,20 @@ struct SteadyStateAllocationTests {
     @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
     func aRippleFieldFrameAllocatesNothing() throws {
         let compiled = RippleField(count: 20_000, width: 800, height: 600).compiledAnimatedScene()
+        let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.35, 0.6, 0.85])
+        #expect(fewest == 0, "\(fewest) allocations a frame")
+    }
+
+    /// The same field under a root layer (split between tasks inside it).
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aFieldUnderARootLayerAllocatesNothing() throws {
+        let field = RippleField(count: 20_000, width: 800, height: 600).animatedScene()
+        var root = LayerProperties()
+        root.bounds = Rect(x: 0, y: 0, width: 800, height: 600)
+        root.position = Point(x: 400, y: 300)
+        let compiled = CompiledScene(Scene(size: field.size, layers: [Layer(kind: .plain, properties: root,
+                                                                             sublayers: field.layers)]))
+        #expect(compiled.containers.count == 1)
         let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.35, 0.6, 0.85])
         #expect(fewest == 0, "\(fewest) allocations a frame")
     }
