@@ -2,34 +2,72 @@ import LayerFXCore
 import LayerFXModel
 
 /// A compiled plain layer that only holds sublayers (see ``CompiledScene``):
-/// not animated, fully opaque, with nothing of its own to draw, no mask and
-/// no clip, so the tree walk draws nothing for it and hands its sublayers
-/// the same time and transform in every frame but its local time.
+/// fully opaque, with nothing of its own to draw, no mask and no clip, and
+/// animated, if at all, only in its position and transform, so the tree
+/// walk draws nothing for it and only hands its sublayers a time and a
+/// transform.
 struct CompiledContainer: Sendable {
     /// Its timing, which maps its parent's time to the time of its sublayers.
     let timing: LayerTiming
-    /// The transform of its sublayers to device pixels, as the tree walk
-    /// computes it from the root transform (it does not change with time).
-    let sublayerToDevice: AffineTransform
+    /// The transform of its sublayers to device pixels when it is not
+    /// animated, as the tree walk computes it from the root transform; nil
+    /// when it is (then ``sublayerToDevice(atLocalTime:parentToDevice:keyframes:)`` computes it).
+    let staticSublayerToDevice: AffineTransform?
+    /// Its model properties and its animations' channels (beginning when they begin), when animated.
+    private let properties: LayerProperties
+    private let channels: [ScalarChannel]
     /// The container it is a sublayer of; −1 at the top level.
     let parent: Int32
     /// Its index among its parent's sublayers (among the top-level layers at the top level).
     let step: Int32
+    /// The entry that closes it, where drawing goes on when its sublayers cannot be reached.
+    var closeEntry: Int32 = 0
 
-    /// `layer` as a container under `parent` (transform `parentToDevice`);
-    /// nil when the tree walk would draw something for it, animate it, or
-    /// not reach its sublayers (a transform that is not finite).
-    init?(_ layer: Layer, parent: Int32, step: Int32, parentToDevice: AffineTransform) {
+    /// `layer` as a container under `parent` (transform `parentToDevice`,
+    /// nil when that changes with time), its animations compiled by
+    /// `compile`; nil when the tree walk would draw something for it,
+    /// change its opacity, or (not animated) not reach its sublayers (a
+    /// transform that is not finite).
+    init?(_ layer: Layer, parent: Int32, step: Int32, parentToDevice: AffineTransform?,
+          compile: (Animation) -> [ScalarChannel]?) {
         let p = layer.properties
-        guard layer.kind == .plain, layer.animations.isEmpty, !layer.sublayers.isEmpty, layer.mask == nil,
+        guard layer.kind == .plain, !layer.sublayers.isEmpty, layer.mask == nil,
               !p.isHidden, p.opacity >= 1, !p.masksToBounds, !((p.backgroundColor?.alpha ?? 0) > 0),
               !(p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0) else { return nil }
-        let (anchor, toDevice) = FrameBuilder.placement(of: p, parentToDevice: parentToDevice)
-        guard toDevice.isFinite else { return nil }
+        var channels: [ScalarChannel] = []
+        for animation in layer.animations {
+            guard let compiled = compile(animation), compiled.allSatisfy({ $0.slot != .opacity }) else { return nil }
+            channels += compiled
+        }
+        if channels.isEmpty, let parentToDevice {
+            let (anchor, toDevice) = FrameBuilder.placement(of: p, parentToDevice: parentToDevice)
+            guard toDevice.isFinite else { return nil }
+            staticSublayerToDevice = FrameBuilder.sublayerToDevice(of: p, anchor: anchor, toDevice: toDevice)
+        } else {
+            staticSublayerToDevice = nil
+        }
         timing = layer.timing
-        sublayerToDevice = FrameBuilder.sublayerToDevice(of: p, anchor: anchor, toDevice: toDevice)
+        properties = p
+        self.channels = channels
         self.parent = parent
         self.step = step
+    }
+
+    /// The transform of its sublayers to device pixels at its local time
+    /// `localTime`, under a parent whose sublayers' transform is
+    /// `parentToDevice`, as the tree walk computes it; nil when it is not
+    /// finite (the walk then does not draw the sublayers).
+    func sublayerToDevice(atLocalTime localTime: Double, parentToDevice: AffineTransform,
+                          keyframes: UnsafeBufferPointer<ScalarKeyframes>) -> AffineTransform? {
+        if let staticSublayerToDevice { return staticSublayerToDevice }
+        var values = AnimatedScalars(properties)
+        for channel in channels { channel.apply(atLocalTime: localTime, keyframes: keyframes, to: &values) }
+        var p = properties
+        p.position = Point(x: values.positionX, y: values.positionY)
+        p.transform = values.transform(replacingComponentsOf: properties.transform)
+        let (anchor, toDevice) = FrameBuilder.placement(of: p, parentToDevice: parentToDevice)
+        guard toDevice.isFinite else { return nil }
+        return FrameBuilder.sublayerToDevice(of: p, anchor: anchor, toDevice: toDevice)
     }
 }
 

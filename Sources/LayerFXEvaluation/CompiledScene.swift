@@ -14,8 +14,9 @@ import LayerFXModel
 ///   few values its drawing reads; its timing, its static transform and its
 ///   channels are kept once in tables shared by every layer with the same
 ///   bits (a channel without its `beginTime`, which the layer's record keeps);
-/// - plain layers that only hold sublayers (not animated, opaque, nothing
-///   to draw, no mask or clip): their sublayers are compiled in their place,
+/// - plain layers that only hold sublayers (opaque, nothing to draw, no
+///   mask or clip, animated only in position and transform, by animations
+///   that compile as the circles' do): their sublayers are compiled in their place,
 ///   between an entry that opens the container and one that closes it, so a
 ///   field of circles under a root layer is evaluated as fast, and split
 ///   across cores, as one at the top level.
@@ -174,17 +175,19 @@ private struct SceneCompiler {
     /// top-level layer `step`), and its sublayers when it is a container.
     mutating func add(_ layer: Layer, step: Int32, parent: Int32) {
         if parent < 0 { topLevelEntries.append(Int32(truncatingIfNeeded: entries.count)) }
-        let parentToDevice = parent < 0 ? root : containers[Int(parent)].sublayerToDevice
+        let parentToDevice = parent < 0 ? root : containers[Int(parent)].staticSublayerToDevice
         if let leaf = leaves.compile(layer) {
             append(leaf, step: step, parent: parent)
         } else if containers.count < Int(Int32.max),
-                  let container = CompiledContainer(layer, parent: parent, step: step, parentToDevice: parentToDevice) {
+                  let container = CompiledContainer(layer, parent: parent, step: step, parentToDevice: parentToDevice,
+                                                    compile: { leaves.channels(compiling: $0) }) {
             let index = Int32(containers.count)
             containers.append(container)
             append(node: .open(index), step: step, parent: parent)
             for (sublayer, child) in layer.sublayers.enumerated() {
                 add(child, step: Int32(truncatingIfNeeded: sublayer), parent: index)
             }
+            containers[Int(index)].closeEntry = Int32(truncatingIfNeeded: entries.count)
             // A task that starts at the close has the container open: its parent is the container.
             append(node: .close(index), step: step, parent: index)
         } else {
@@ -229,13 +232,18 @@ private struct LeafCompiler {
                      keyframes: keyframes.values)
     }
 
+    /// The channels of `animation` (their keyframes kept in the shared table); nil when it does not compile.
+    mutating func channels(compiling animation: Animation) -> [ScalarChannel]? {
+        ScalarChannel.channels(compiling: animation, keyframeIndex: { keyframes.intern($0) })
+    }
+
     /// The index of `layer`'s new leaf, or nil when the layer does not compile.
     mutating func compile(_ layer: Layer) -> Int32? {
         guard leaves.count < Int(Int32.max), let shape = CompiledShapeLeaf.Shape(layer) else { return nil }
         let firstChannel = channels.count
         var previous: ScalarChannel? = nil
         for animation in layer.animations {
-            guard let compiled = ScalarChannel.channels(compiling: animation, keyframeIndex: { keyframes.intern($0) }),
+            guard let compiled = channels(compiling: animation),
                   channels.count - firstChannel + compiled.count <= Int(UInt16.max),
                   channels.count <= Int(UInt32.max) - compiled.count else {
                 channels.removeSubrange(firstChannel...)

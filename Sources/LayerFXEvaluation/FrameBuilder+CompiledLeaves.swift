@@ -47,45 +47,66 @@ extension FrameBuilder {
         openContainers.removeAll(keepingCapacity: true)
         var container = compiled.parent(ofEntry: range.lowerBound)
         while container >= 0 {
-            openContainers.append(OpenContainer(index: container, time: 0))
+            openContainers.append(OpenContainer(index: container, time: 0, sublayerToDevice: nil))
             container = Int(compiled.containers[container].parent)
         }
         openContainers.reverse()
-        var parentTime = time
+        var (parentTime, parentToDevice): (Double, AffineTransform?) = (time, root)
         for k in openContainers.indices {
             let open = compiled.containers[openContainers[k].index]
             steps.append(open.parent < 0 ? .layer(Int(open.step)) : .sublayer(Int(open.step)))
             parentTime = open.timing.localTime(parentTime: parentTime)
+            parentToDevice = parentToDevice.flatMap {
+                open.sublayerToDevice(atLocalTime: parentTime, parentToDevice: $0, keyframes: buffers.keyframes)
+            }
             openContainers[k].time = parentTime
+            openContainers[k].sublayerToDevice = parentToDevice
         }
         var i = range.lowerBound
         while i < range.upperBound, !failed {
-            let (time, parentToDevice) = openContainers.last.map {
-                ($0.time, compiled.containers[$0.index].sublayerToDevice)
-            } ?? (time, root)
+            // The time and transform the entry's parent hands its sublayers.
+            let (entryTime, entryToDevice): (Double, AffineTransform)
+            if let open = openContainers.last {
+                guard let transform = open.sublayerToDevice else {
+                    // Sublayers the walk does not reach (a transform that is not finite): on at the close.
+                    i = max(i, Int(compiled.containers[open.index].closeEntry))
+                    if i >= range.upperBound { break }
+                    steps.removeLast()
+                    openContainers.removeLast()
+                    i += 1
+                    continue
+                }
+                (entryTime, entryToDevice) = (open.time, transform)
+            } else {
+                (entryTime, entryToDevice) = (time, root)
+            }
             let entry = Int(buffers.entries[i])
             if entry >= 0 {
                 // A run of leaves (siblings: no container opens or closes between them).
                 var end = i + 1
                 while end < range.upperBound, end - i < LeafBlockScalars.capacity, buffers.entries[end] >= 0 { end += 1 }
-                leafBlock.evaluate(UnsafeBufferPointer(rebasing: buffers.entries[i..<end]), of: buffers, at: time)
+                leafBlock.evaluate(UnsafeBufferPointer(rebasing: buffers.entries[i..<end]), of: buffers, at: entryTime)
                 for layer in i..<end where !failed {
                     visit(leaf: Int(buffers.entries[layer]), of: buffers, values: leafBlock.values[layer - i],
-                          step: compiled.step(ofEntry: layer), parentToDevice: parentToDevice)
+                          step: compiled.step(ofEntry: layer), parentToDevice: entryToDevice)
                 }
                 i = end
                 continue
             }
             switch compiled.nodes[~entry] {
             case .walked(let index):
-                visit(compiled.walkedLayers[Int(index)], step: compiled.step(ofEntry: i), parentTime: time,
-                      parentToDevice: parentToDevice, tint: .white, clips: ClipStack())
+                visit(compiled.walkedLayers[Int(index)], step: compiled.step(ofEntry: i), parentTime: entryTime,
+                      parentToDevice: entryToDevice, tint: .white, clips: ClipStack())
             case .open(let index):
                 // Counted as the walk counts it. (The walk also checks the primitive budget as it
                 // opens and closes such a layer; nothing was drawn since the last check, so those pass.)
                 guard enterLayer(compiled.step(ofEntry: i)) else { break }
                 let container = compiled.containers[Int(index)]
-                openContainers.append(OpenContainer(index: Int(index), time: container.timing.localTime(parentTime: time)))
+                let localTime = container.timing.localTime(parentTime: entryTime)
+                openContainers.append(OpenContainer(
+                    index: Int(index), time: localTime,
+                    sublayerToDevice: container.sublayerToDevice(atLocalTime: localTime, parentToDevice: entryToDevice,
+                                                                 keyframes: buffers.keyframes)))
             case .close:
                 steps.removeLast()
                 openContainers.removeLast()

@@ -55,10 +55,13 @@ struct FrameBuilder {
         var openContainers: [OpenContainer] = []
     }
 
-    /// A compiled container whose sublayers are being drawn: its index, and its local time.
+    /// A compiled container whose sublayers are being drawn: its index, its
+    /// local time, and its sublayers' transform to device pixels (nil when
+    /// the walk does not reach them).
     struct OpenContainer {
         var index: Int
         var time: Double
+        var sublayerToDevice: AffineTransform?
     }
 
     init(width: Int, height: Int, budget: WorkBudget = WorkBudget(), time: Double = 0, textContext: TextContext,

@@ -61,7 +61,8 @@ struct LeafBlockScalars {
                                     solves[solveCount] = Solve(channel: use.channel, use: Int32(u))
                                     solveCount += 1
                                 }
-                            } else if let (progress, iteration) = channel.pointee.progress(atLocalTime: localTime - use.beginTime) {
+                            } else if let (progress, iteration) = ScalarChannel.progress(of: channel,
+                                                                                        atLocalTime: localTime - use.beginTime) {
                                 uses[u] = UseState(fraction: progress, iteration: iteration, hasEffect: true)
                                 if channel.pointee.curve != nil {
                                     solves[solveCount] = Solve(channel: use.channel, use: Int32(u))
@@ -85,9 +86,9 @@ struct LeafBlockScalars {
                         let first = Int(leaf.pointee.firstChannel)
                         for c in first..<(first + Int(leaf.pointee.channelCount)) {
                             if uses[u].hasEffect {
-                                compiled.sharedChannels[Int(compiled.channels[c].channel)]
-                                    .apply(fraction: uses[u].fraction, iteration: uses[u].iteration,
-                                           keyframes: compiled.keyframes, to: &p)
+                                ScalarChannel.apply(compiled.sharedChannels.baseAddress! + Int(compiled.channels[c].channel),
+                                                    fraction: uses[u].fraction, iteration: uses[u].iteration,
+                                                    keyframes: compiled.keyframes, to: &p)
                             }
                             u += 1
                         }
@@ -105,7 +106,7 @@ struct LeafBlockScalars {
         var i = solves.startIndex
         while i < solves.endIndex {
             let channel = solves[i].channel
-            let curve = compiled.sharedChannels[Int(channel)].curve!
+            let curve = (compiled.sharedChannels.baseAddress! + Int(channel)).pointee.curve!
             if i + 4 <= solves.endIndex, solves[i + 1].channel == channel, solves[i + 2].channel == channel,
                solves[i + 3].channel == channel {
                 let u = (Int(solves[i].use), Int(solves[i + 1].use), Int(solves[i + 2].use), Int(solves[i + 3].use))

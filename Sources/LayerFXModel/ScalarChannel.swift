@@ -140,8 +140,8 @@ public struct ScalarChannel: Hashable, Sendable {
     @usableFromInline let duration: Double
     /// `removedOnCompletion` (false inside a group), `additive` and `cumulative`.
     @usableFromInline let removedOnCompletion: Bool, isAdditive: Bool, isCumulative: Bool
-    /// The pacing curve; nil is linear (and for springs, which have none).
-    @usableFromInline let timingFunction: TimingFunction?
+    /// The pacing curve (`timingFunction`); nil is linear (and for springs, which have none).
+    public let curve: TimingFunction?
     /// `fromValue` and `toValue`; for keyframes, the first and last values
     /// (the last is what `cumulative` adds).
     @usableFromInline let from: Double, to: Double
@@ -149,6 +149,8 @@ public struct ScalarChannel: Hashable, Sendable {
     @usableFromInline let interpolation: Interpolation
     /// The enclosing group's timing; nil at the top level.
     @usableFromInline var group: GroupTiming?
+    /// Whether the channel is neither in a group nor a spring: its progress is its local time over its duration.
+    @usableFromInline let isPlain: Bool
 
     /// How a channel's fraction becomes a value.
     @usableFromInline
@@ -203,12 +205,12 @@ public struct ScalarChannel: Hashable, Sendable {
             (self.from, self.to) = (from, to)
             interpolation = .between
             duration = animation.timing.resolvedDuration(groupDuration: group?.duration)
-            timingFunction = animation.timingFunction
+            curve = animation.timingFunction
         case let .spring(.scalar(from)?, .scalar(to)?, _, parameters):
             (self.from, self.to) = (from, to)
             interpolation = .spring(parameters)
             duration = animation.timing.duration > 0 ? animation.timing.duration : parameters.settlingDuration
-            timingFunction = nil
+            curve = nil
         case let .keyframe(values, keyTimes, timingFunctions, calculationMode):
             var numbers: [Double] = []
             for value in values {
@@ -222,12 +224,13 @@ public struct ScalarChannel: Hashable, Sendable {
             (from, to) = (first, last)
             interpolation = .keyframes(index)
             duration = animation.timing.resolvedDuration(groupDuration: group?.duration)
-            timingFunction = animation.timingFunction
+            curve = animation.timingFunction
         default:
             return nil
         }
         self.slot = slot
         self.group = group
+        if case .spring = interpolation { isPlain = false } else { isPlain = group == nil }
         timing = animation.timing
         removedOnCompletion = group == nil && animation.removedOnCompletion
         isAdditive = animation.isAdditive
@@ -244,15 +247,51 @@ public struct ScalarChannel: Hashable, Sendable {
         apply(fraction: curve?.value(at: progress) ?? progress, iteration: iteration, keyframes: keyframes, to: &values)
     }
 
-    /// The pacing curve (`timingFunction`); nil is linear.
-    @inlinable public var curve: TimingFunction? { timingFunction }
-
     /// How far the channel is through its current cycle at the layer's local
     /// time `localTime` (0…1, before the curve; for a spring, the spring's
     /// progress), and how many whole cycles precede it; nil when the channel
     /// has no effect then.
     @inlinable
     public func progress(atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
+        withUnsafePointer(to: self) { Self.progress(of: $0, atLocalTime: localTime) }
+    }
+
+    /// ``progress(atLocalTime:)`` of the channel at `channel`, reading only
+    /// the fields it needs there (a call on a channel's copy would copy all
+    /// of it first, every time).
+    @inlinable
+    public static func progress(of channel: UnsafePointer<ScalarChannel>,
+                                atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
+        // Groups and springs out of line: the common case stays small enough to inline.
+        guard _fastPath(channel.pointee.isPlain) else { return compoundProgress(of: channel, atLocalTime: localTime) }
+        let duration = channel.pointee.duration
+        guard let local = channel.pointee.timing.localTime(parentTime: localTime,
+                                                           removedOnCompletion: channel.pointee.removedOnCompletion,
+                                                           duration: duration) else { return nil }
+        return (local.time / duration, local.iteration)
+    }
+
+    /// Whether the channel interpolates between `from` and `to` (not along keyframes).
+    @inlinable var isBetweenEnds: Bool {
+        if case .keyframes = interpolation { false } else { true }
+    }
+
+    /// The value at `fraction` of the keyframe channel at `channel`, from the table it was compiled with.
+    @usableFromInline
+    static func keyframeValue(of channel: UnsafePointer<ScalarChannel>, at fraction: Double,
+                              keyframes: UnsafeBufferPointer<ScalarKeyframes>) -> Double {
+        guard case .keyframes(let index) = channel.pointee.interpolation else { return .nan }
+        return keyframes[Int(index)].value(at: fraction)
+    }
+
+    /// ``progress(atLocalTime:)`` of the channel at `channel`, in a group or a spring.
+    @usableFromInline
+    static func compoundProgress(of channel: UnsafePointer<ScalarChannel>,
+                                 atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
+        channel.pointee.compoundProgress(atLocalTime: localTime)
+    }
+
+    private func compoundProgress(atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
         var time = localTime
         if let group {
             // The group's children run at its curve's value of its progress, times its duration.
@@ -273,17 +312,28 @@ public struct ScalarChannel: Hashable, Sendable {
     @inlinable
     public func apply(fraction: Double, iteration: Double, keyframes: UnsafeBufferPointer<ScalarKeyframes>,
                       to values: inout AnimatedScalars) {
+        withUnsafePointer(to: self) {
+            Self.apply($0, fraction: fraction, iteration: iteration, keyframes: keyframes, to: &values)
+        }
+    }
+
+    /// ``apply(fraction:iteration:keyframes:to:)`` of the channel at
+    /// `channel`, reading only the fields it needs there.
+    @inlinable
+    public static func apply(_ channel: UnsafePointer<ScalarChannel>, fraction: Double, iteration: Double,
+                             keyframes: UnsafeBufferPointer<ScalarKeyframes>, to values: inout AnimatedScalars) {
+        let (from, to) = (channel.pointee.from, channel.pointee.to)
         var result: Double
-        if case .keyframes(let index) = interpolation {
-            result = keyframes[Int(index)].value(at: fraction)
+        if _slowPath(!channel.pointee.isBetweenEnds) {
+            result = keyframeValue(of: channel, at: fraction, keyframes: keyframes)
         } else {
             result = from + (to - from) * fraction
         }
-        if isCumulative && iteration > 0 { result = result + to * iteration }
-        if isAdditive { result = values[slot] + result }
+        if channel.pointee.isCumulative && iteration > 0 { result = result + to * iteration }
+        let slot = channel.pointee.slot
+        if channel.pointee.isAdditive { result = values[slot] + result }
         values[slot] = result
     }
-
 }
 
 /// The values, key times, timing functions and calculation mode of a
@@ -340,7 +390,7 @@ extension ScalarChannel {
     public func hasSameBits(as other: ScalarChannel) -> Bool {
         guard hasSameProgress(as: other), slot == other.slot, isAdditive == other.isAdditive,
               isCumulative == other.isCumulative, from.bitPattern == other.from.bitPattern,
-              to.bitPattern == other.to.bitPattern, Self.sameBits(timingFunction, other.timingFunction) else { return false }
+              to.bitPattern == other.to.bitPattern, Self.sameBits(curve, other.curve) else { return false }
         switch (interpolation, other.interpolation) {
         case (.between, .between), (.spring, .spring): return true  // springs: compared with the progress
         case let (.keyframes(a), .keyframes(b)): return a == b

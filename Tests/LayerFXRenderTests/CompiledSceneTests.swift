@@ -129,6 +129,11 @@ struct CompiledSceneTests {
                      backgroundColor: .white, layers: (0..<count).map { _ in layer(&random) })
     }
 
+    /// The error `body` throws, as text; "no error" when it makes a frame.
+    static func message(_ body: () throws -> Frame) -> String {
+        do { _ = try body(); return "no error" } catch { return "\(error)" }
+    }
+
     /// Expects equal frames; a difference is reported as the first
     /// differing entry, not as the whole arrays.
     static func expectSameFrame(_ a: Frame, _ b: Frame, _ comment: String) {
@@ -325,11 +330,8 @@ struct CompiledSceneTests {
         let scene = RippleField(count: 500, width: 400, height: 300).animatedScene()
         var budget = WorkBudget()
         budget[key] = key == .pixels ? 90_000 : 200
-        func message(_ body: () throws -> Frame) -> String {
-            do { _ = try body(); return "no error" } catch { return "\(error)" }
-        }
-        let walked = message { try SceneEvaluator().frame(for: scene, at: 0.4, budget: budget) }
-        let compiled = message { try SceneEvaluator().frame(for: CompiledScene(scene), at: 0.4, budget: budget) }
+        let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.4, budget: budget) }
+        let compiled = Self.message { try SceneEvaluator().frame(for: CompiledScene(scene), at: 0.4, budget: budget) }
         #expect(walked.contains("layers[") && walked.contains(key.rawValue), "\(walked)")
         #expect(compiled == walked)
     }
@@ -342,16 +344,13 @@ extension CompiledSceneTests {
     func budgetsStopRandomScenesAtTheSameLayer(seed: Int) throws {
         let scene = Self.randomScene(seed: UInt64(100 + seed), count: 60)
         let compiled = CompiledScene(scene)
-        func message(_ body: () throws -> Frame) -> String {
-            do { _ = try body(); return "no error" } catch { return "\(error)" }
-        }
         var stopped = 0
         for limit in [3, 8, 15, 24, 37, 52, 80, 120] {
             for key in [WorkBudget.Key.primitives, .pixels] {
                 var budget = WorkBudget()
                 budget[key] = key == .pixels ? limit * 1500 : limit
-                let walked = message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget) }
-                #expect(message { try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget) } == walked,
+                let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget) }
+                #expect(Self.message { try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget) } == walked,
                         "\(key) \(limit)")
                 if walked != "no error" { stopped += 1 }
             }
@@ -407,9 +406,10 @@ extension CompiledSceneTests {
 
 extension CompiledSceneTests {
     /// A random plain layer holding `sublayers`: usually one that compiles as
-    /// a container (any placement, sublayer transform and timing), sometimes
-    /// one the walk must draw itself (translucent, clipped, animated, hidden,
-    /// with a background).
+    /// a container (any placement, sublayer transform and timing, animated
+    /// or not, at times out of reach), sometimes one the walk must draw
+    /// itself (translucent, clipped, hidden, with a background, its opacity
+    /// animated).
     static func container(_ random: inout SplitMix, _ sublayers: [Layer]) -> Layer {
         var p = LayerProperties()
         p.bounds = Rect(x: random.number(-5...5), y: random.number(-5...5), width: random.number(0...200),
@@ -421,12 +421,18 @@ extension CompiledSceneTests {
                                      scaleX: random.number(0.6...1.4), scaleY: random.number(0.6...1.4), matrix: .identity)
         if random.chance(0.3) { p.sublayerTransform = LayerTransform(translationX: 5, translationY: -3, rotation: 0.2) }
         var animations: [Animation] = []
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0: p.opacity = 0.6
         case 1: p.masksToBounds = true
-        case 2: animations = [animation(&random, compiles: true)]
-        case 3: p.isHidden = random.chance(0.5); p.opacity = p.isHidden ? 1 : 0
-        case 4: p.backgroundColor = random.color()
+        case 2, 3: animations = (0..<Int.random(in: 1...3, using: &random)).map { _ in animation(&random, compiles: true) }
+        case 4: p.isHidden = random.chance(0.5); p.opacity = p.isHidden ? 1 : 0
+        case 5: p.backgroundColor = random.color()
+        case 6:
+            // Scaled past the largest number for part of the time: the walk then does not reach its sublayers.
+            var timing = MediaTiming()
+            (timing.duration, timing.repeatCount, timing.autoreverses) = (1, .infinity, true)
+            animations = [Animation(keyPath: .transformScale, kind: .basic(from: .scalar(1), to: .scalar(1e308), by: nil),
+                                    timing: timing)]
         default: p.opacity = random.chance(0.8) ? 1 : 1.5
         }
         let timing = random.chance(0.5) ? LayerTiming.identity
@@ -475,25 +481,73 @@ extension CompiledSceneTests {
         }
     }
 
+    /// Containers animated in position and transform compile and hand their
+    /// sublayers the walk's transform at every time, also when a task starts
+    /// inside them; one scaled out of reach for half of each second draws
+    /// nothing meanwhile.
+    @Test func animatedContainersMatchTheTreeWalk() throws {
+        var random = SplitMix(seed: 41)
+        var repeating = MediaTiming()
+        (repeating.duration, repeating.repeatCount, repeating.autoreverses) = (1, .infinity, true)
+        func basic(_ keyPath: AnimatableKeyPath, _ from: Double, _ to: Double) -> Animation {
+            Animation(keyPath: keyPath, kind: .basic(from: .scalar(from), to: .scalar(to), by: nil), timing: repeating,
+                      timingFunction: .easeInEaseOut)
+        }
+        func circles(_ count: Int) -> [Layer] {
+            (0..<count).map { _ in
+                var layer = Self.layer(&random)
+                layer.sublayers = []
+                layer.properties.path = ShapePath([.ellipse(in: layer.properties.bounds)])
+                (layer.properties.backgroundColor, layer.properties.lineDashPattern) = (nil, nil)
+                layer.animations = [basic(.transformScale, 0.5, 1.2)]
+                return layer
+            }
+        }
+        func container(_ sublayers: [Layer], _ animations: [Animation]) -> Layer {
+            var p = LayerProperties()
+            p.bounds = Rect(x: 0, y: 0, width: 120, height: 90)
+            p.position = Point(x: 100, y: 75)
+            return Layer(kind: .plain, properties: p, sublayers: sublayers, animations: animations)
+        }
+        let unreachable = container(circles(10), [basic(.transformScale, 1, 1e308)])
+        let still = container(circles(10), [])
+        let root = container(circles(10) + [still, unreachable] + circles(10),
+                             [basic(.transformRotationZ, 0, 1.5), basic(.positionX, 80, 120)])
+        let scene = Scene(size: Size(width: 200, height: 150), scale: 2, backgroundColor: .white, layers: [root])
+        let compiled = CompiledScene(scene)
+        #expect(compiled.containers.count == 3 && compiled.leaves.count >= 30)
+        let evaluator = SceneEvaluator()
+        var storage = FrameStorage()
+        var drawn: Set<Int> = []
+        for time in [0, 0.2, 0.5, 0.8, 1.3] {
+            let walked = try evaluator.frame(for: scene, at: time)
+            drawn.insert(walked.circles.count)
+            for layersPerTask in [1, 4, .max] {
+                let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: layersPerTask,
+                                                storage: &storage)
+                Self.expectSameFrame(frame, walked, "t=\(time), \(layersPerTask) a task")
+                storage.recycle(frame)
+            }
+        }
+        #expect(drawn.count > 1, "the unreachable container's circles are drawn at some times only")
+    }
+
     /// A frame over its budget fails as the walk's does (same message), even
     /// when its tasks were split inside containers.
     @Test(arguments: 0..<3)
     func budgetsStopTreesOfContainersAtTheSameLayer(seed: Int) throws {
         let scene = Self.randomTree(seed: UInt64(300 + seed), count: 50)
         let compiled = CompiledScene(scene)
-        func message(_ body: () throws -> Frame) -> String {
-            do { _ = try body(); return "no error" } catch { return "\(error)" }
-        }
         var stopped = 0
         for limit in [3, 15, 37, 80] {
             for key in [WorkBudget.Key.primitives, .pixels, .instances] {
                 var budget = WorkBudget()
                 budget[key] = key == .pixels ? limit * 1500 : limit
                 for layersPerTask in [7, 2048] {
-                    let walked = message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget,
+                    let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget,
                                                                       layersPerTask: layersPerTask) }
                     var storage = FrameStorage()
-                    let fromCompiled = message {
+                    let fromCompiled = Self.message {
                         try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget, layersPerTask: layersPerTask,
                                                    storage: &storage)
                     }

@@ -12,7 +12,10 @@ import LayerFX
 ///   (`CompiledScene`), evaluated at a new instant and drawn, so evaluation
 ///   is counted;
 /// - `evaluate animated ripples-N`: the evaluation alone, in recycled
-///   `FrameStorage` (its malloc count is 0 once warm).
+///   `FrameStorage` (its malloc count is 0 once warm);
+/// - `evaluate rooted ripples-N` (up to 100k): the same layers under one
+///   root layer, as scene files often hold them (the root compiles as a
+///   container, so this should take what the line above takes).
 ///
 /// Compare backends as ratios within one run; the machine is shared and noisy.
 let benchmarks: @Sendable () -> Void = {
@@ -34,15 +37,11 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(try renderer.render(frame)) }
         }
         Benchmark("evaluate animated \(name)", configuration: configuration) { benchmark in
-            // One evaluator and recycled storage, as a sequence evaluates: no allocation once warm.
-            let scene = fixture.animated!, evaluator = SceneEvaluator(), budget = WorkBudget()
-            var storage = FrameStorage()
-            storage.recycle(try evaluator.frame(for: scene, at: 0, budget: budget, storage: &storage))
-            benchmark.startMeasurement()
-            for iteration in benchmark.scaledIterations {
-                let frame = try evaluator.frame(for: scene, at: Double(iteration) / 60, budget: budget, storage: &storage)
-                blackHole(frame.circles.count)
-                storage.recycle(frame)
+            try evaluateFrames(of: fixture.animated!, benchmark)
+        }
+        if count <= 100_000 {
+            Benchmark("evaluate rooted \(name)", configuration: configuration) { benchmark in
+                try evaluateFrames(of: fixture.rooted!, benchmark)
             }
         }
         Benchmark("animated cpu \(name)", configuration: configuration) { benchmark in
@@ -66,12 +65,28 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// One field's still frame and compiled animated scene, built when a
-/// benchmark of that size starts and dropped when it ends.
+/// Evaluates `scene` at a new instant each iteration with one evaluator and
+/// recycled storage, as a sequence evaluates: no allocation once warm.
+func evaluateFrames(of scene: CompiledScene, _ benchmark: Benchmark) throws {
+    let evaluator = SceneEvaluator(), budget = WorkBudget()
+    var storage = FrameStorage()
+    storage.recycle(try evaluator.frame(for: scene, at: 0, budget: budget, storage: &storage))
+    benchmark.startMeasurement()
+    for iteration in benchmark.scaledIterations {
+        let frame = try evaluator.frame(for: scene, at: Double(iteration) / 60, budget: budget, storage: &storage)
+        blackHole(frame.circles.count)
+        storage.recycle(frame)
+    }
+}
+
+/// One field's still frame and compiled animated scene (and, up to 100k
+/// ripples, the same under a root layer), built when a benchmark of that
+/// size starts and dropped when it ends.
 final class RippleFixture: @unchecked Sendable {
     let count: Int
     private(set) var still: Frame?
     private(set) var animated: CompiledScene?
+    private(set) var rooted: CompiledScene?
 
     init(count: Int) { self.count = count }
 
@@ -79,7 +94,15 @@ final class RippleFixture: @unchecked Sendable {
         let field = RippleField(count: count)
         still = try SceneEvaluator().frame(for: field.scene(), at: 0)
         animated = field.compiledAnimatedScene()
+        if count <= 100_000 {
+            let scene = field.animatedScene()
+            var root = LayerProperties()
+            root.bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+            root.position = Point(x: scene.size.width / 2, y: scene.size.height / 2)
+            rooted = CompiledScene(Scene(size: scene.size, backgroundColor: scene.backgroundColor,
+                                         layers: [Layer(kind: .plain, properties: root, sublayers: scene.layers)]))
+        }
     }
 
-    func unload() { still = nil; animated = nil }
+    func unload() { still = nil; animated = nil; rooted = nil }
 }
