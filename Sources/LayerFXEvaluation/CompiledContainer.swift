@@ -16,20 +16,17 @@ struct CompiledContainer: Sendable {
     /// Its model properties and its animations' channels (beginning when they begin), when animated.
     private let properties: LayerProperties
     private let channels: [ScalarChannel]
-    /// The container it is a sublayer of; −1 at the top level.
-    let parent: Int32
-    /// Its index among its parent's sublayers (among the top-level layers at the top level).
-    let step: Int32
-    /// The entry that closes it, where drawing goes on when its sublayers cannot be reached.
-    var closeEntry: Int32 = 0
+    /// The entries that open and close it (its parent and place in the
+    /// document are the opening entry's); drawing goes on at the closing one
+    /// when its sublayers cannot be reached.
+    var openEntry: Int32 = 0, closeEntry: Int32 = 0
 
-    /// `layer` as a container under `parent` (transform `parentToDevice`,
-    /// nil when that changes with time), its animations compiled by
+    /// `layer` as a container under a parent whose sublayers' transform is
+    /// `parentToDevice` (nil when that changes with time), its animations compiled by
     /// `compile`; nil when the tree walk would draw something for it,
     /// change its opacity, or (not animated) not reach its sublayers (a
     /// transform that is not finite).
-    init?(_ layer: Layer, parent: Int32, step: Int32, parentToDevice: AffineTransform?,
-          compile: (Animation) -> [ScalarChannel]?) {
+    init?(_ layer: Layer, parentToDevice: AffineTransform?, compile: (Animation) -> [ScalarChannel]?) {
         let p = layer.properties
         guard layer.kind == .plain, !layer.sublayers.isEmpty, layer.mask == nil,
               !p.isHidden, p.opacity >= 1, !p.masksToBounds, !((p.backgroundColor?.alpha ?? 0) > 0),
@@ -49,8 +46,17 @@ struct CompiledContainer: Sendable {
         timing = layer.timing
         properties = p
         self.channels = channels
-        self.parent = parent
-        self.step = step
+    }
+
+    /// This container (`index`) opened under a parent whose sublayers run at
+    /// `parentTime` with the transform `parentToDevice` (nil when the walk
+    /// does not reach them): its local time and its sublayers' transform.
+    func opened(as index: Int, parentTime: Double, parentToDevice: AffineTransform?,
+                keyframes: UnsafeBufferPointer<ScalarKeyframes>) -> FrameBuilder.OpenContainer {
+        let localTime = timing.localTime(parentTime: parentTime)
+        return FrameBuilder.OpenContainer(index: index, time: localTime, sublayerToDevice: parentToDevice.flatMap {
+            sublayerToDevice(atLocalTime: localTime, parentToDevice: $0, keyframes: keyframes)
+        })
     }
 
     /// The transform of its sublayers to device pixels at its local time

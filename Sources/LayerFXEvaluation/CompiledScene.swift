@@ -179,9 +179,10 @@ private struct SceneCompiler {
         if let leaf = leaves.compile(layer) {
             append(leaf, step: step, parent: parent)
         } else if containers.count < Int(Int32.max),
-                  let container = CompiledContainer(layer, parent: parent, step: step, parentToDevice: parentToDevice,
+                  var container = CompiledContainer(layer, parentToDevice: parentToDevice,
                                                     compile: { leaves.channels(compiling: $0) }) {
             let index = Int32(containers.count)
+            container.openEntry = Int32(truncatingIfNeeded: entries.count)
             containers.append(container)
             append(node: .open(index), step: step, parent: parent)
             for (sublayer, child) in layer.sublayers.enumerated() {

@@ -48,19 +48,16 @@ extension FrameBuilder {
         var container = compiled.parent(ofEntry: range.lowerBound)
         while container >= 0 {
             openContainers.append(OpenContainer(index: container, time: 0, sublayerToDevice: nil))
-            container = Int(compiled.containers[container].parent)
+            container = compiled.parent(ofEntry: Int(compiled.containers[container].openEntry))
         }
         openContainers.reverse()
         var (parentTime, parentToDevice): (Double, AffineTransform?) = (time, root)
         for k in openContainers.indices {
-            let open = compiled.containers[openContainers[k].index]
-            steps.append(open.parent < 0 ? .layer(Int(open.step)) : .sublayer(Int(open.step)))
-            parentTime = open.timing.localTime(parentTime: parentTime)
-            parentToDevice = parentToDevice.flatMap {
-                open.sublayerToDevice(atLocalTime: parentTime, parentToDevice: $0, keyframes: buffers.keyframes)
-            }
-            openContainers[k].time = parentTime
-            openContainers[k].sublayerToDevice = parentToDevice
+            let index = openContainers[k].index, open = compiled.containers[index]
+            steps.append(compiled.step(ofEntry: Int(open.openEntry)))
+            openContainers[k] = open.opened(as: index, parentTime: parentTime, parentToDevice: parentToDevice,
+                                            keyframes: buffers.keyframes)
+            (parentTime, parentToDevice) = (openContainers[k].time, openContainers[k].sublayerToDevice)
         }
         var i = range.lowerBound
         while i < range.upperBound, !failed {
@@ -101,12 +98,8 @@ extension FrameBuilder {
                 // Counted as the walk counts it. (The walk also checks the primitive budget as it
                 // opens and closes such a layer; nothing was drawn since the last check, so those pass.)
                 guard enterLayer(compiled.step(ofEntry: i)) else { break }
-                let container = compiled.containers[Int(index)]
-                let localTime = container.timing.localTime(parentTime: entryTime)
-                openContainers.append(OpenContainer(
-                    index: Int(index), time: localTime,
-                    sublayerToDevice: container.sublayerToDevice(atLocalTime: localTime, parentToDevice: entryToDevice,
-                                                                 keyframes: buffers.keyframes)))
+                openContainers.append(compiled.containers[Int(index)].opened(
+                    as: Int(index), parentTime: entryTime, parentToDevice: entryToDevice, keyframes: buffers.keyframes))
             case .close:
                 steps.removeLast()
                 openContainers.removeLast()

@@ -212,12 +212,8 @@ public struct ScalarChannel: Hashable, Sendable {
             duration = animation.timing.duration > 0 ? animation.timing.duration : parameters.settlingDuration
             curve = nil
         case let .keyframe(values, keyTimes, timingFunctions, calculationMode):
-            var numbers: [Double] = []
-            for value in values {
-                guard case .scalar(let number) = value else { return nil }
-                numbers.append(number)
-            }
-            guard let first = numbers.first, let last = numbers.last,
+            guard values.allSatisfy({ if case .scalar = $0 { true } else { false } }),
+                  case .scalar(let first)? = values.first, case .scalar(let last)? = values.last,
                   let index = keyframeIndex(ScalarKeyframes(KeyframeInterpolation(
                       values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
                       calculationMode: calculationMode))) else { return nil }
@@ -285,6 +281,7 @@ public struct ScalarChannel: Hashable, Sendable {
     }
 
     /// ``progress(atLocalTime:)`` of the channel at `channel`, in a group or a spring.
+    /// (Static, as the inlined fast path must not copy the channel even to reach its slow path.)
     @usableFromInline
     static func compoundProgress(of channel: UnsafePointer<ScalarChannel>,
                                  atLocalTime localTime: Double) -> (progress: Double, iteration: Double)? {
