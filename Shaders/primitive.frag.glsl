@@ -96,8 +96,10 @@ vec3 roundedRectSDF(vec2 p, vec2 center, vec2 halfSize, float radius) {
 
 // Regular star, first outer vertex pointing up (-y) before `rotation`
 // (clockwise on screen). Folded into one half sector, distance to the edge
-// from the outer vertex A to the inner vertex B, gradient unfolded back.
-vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation) {
+// from the outer vertex A to the inner vertex B (`mitred`: to the edge's
+// whole line, whose offsets meet on the sector's mirrors as mitred joins
+// do), gradient unfolded back.
+vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation, bool mitred) {
     vec2 q = p - center;
     float cr = cos(rotation), sr = sin(rotation);
     vec2 v = vec2(q.x * cr + q.y * sr, -q.x * sr + q.y * cr);
@@ -113,7 +115,8 @@ vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, floa
     vec2 B = vec2(innerR * sin(halfSector), innerR * cos(halfSector));
     vec2 e = B - A;
     vec2 w = f - A;
-    float h = clamp(dot(w, e) / dot(e, e), 0.0, 1.0);
+    float h = dot(w, e) / dot(e, e);
+    if (!mitred) h = clamp(h, 0.0, 1.0);
     vec2 diff = w - e * h;
     float dist = length(diff);
     float side = (e.x * w.y - e.y * w.x) < 0.0 ? -1.0 : 1.0;
@@ -321,7 +324,7 @@ vec4 shapeColor(vec2 p, int kind) {
         sd = roundedRectSDF(p, v_shape.xy, v_shape.zw, v_shapeExtra.x);
         hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
     } else {
-        sd = starSDF(p, v_shape.xy, v_shape.z, v_shape.w, v_shapeExtra.x, v_shapeExtra.y);
+        sd = starSDF(p, v_shape.xy, v_shape.z, v_shape.w, v_shapeExtra.x, v_shapeExtra.y, v_shapeExtra.w > 0.0);
         hMin = v_shape.w; hMax = v_shape.z;
     }
     // Local units per device pixel along the gradient.

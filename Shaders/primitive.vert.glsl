@@ -68,7 +68,9 @@ void main() {
             float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
             float margin = 2.0 / max(sigmaMin, 1e-6);
             center = a_shape.xy;
-            extent = (kind == LFX_KIND_STAR ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w + margin);
+            // A mitred star's joins reach shapeExtra.w half widths from its vertices.
+            float strokeReach = kind == LFX_KIND_STAR ? max(a_shapeExtra.w, 1.0) : 1.0;
+            extent = (kind == LFX_KIND_STAR ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w * strokeReach + margin);
         }
         vec2 local = center + corner * extent;
         device = vec2(a * local.x + c * local.y + a_translation.x,

@@ -48,7 +48,7 @@ static inline star_constants star_prepare(const lfx_shape *s) {
     float sector = 2 * PI_F / points;
     float half_sector = 0.5f * sector;
     return (star_constants){ cosf(rotation), sinf(rotation), sector,
-                             s->shape[3] * sinf(half_sector), s->shape[3] * cosf(half_sector) };
+                             s->shape[3] * sinf(half_sector), s->shape[3] * cosf(half_sector), s->extra[3] > 0 };
 }
 
 static inline sdf star_sdf(float px, float py, const float shape[4], float rotation, const star_constants *k) {
@@ -63,7 +63,8 @@ static inline sdf star_sdf(float px, float py, const float shape[4], float rotat
     float ax = 0, ay = shape[2];
     float ex = k->bx - ax, ey = k->by - ay;
     float wx = fX - ax, wy = fY - ay;
-    float h = minf(maxf((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+    float h = (wx * ex + wy * ey) / (ex * ex + ey * ey);
+    if (!k->mitred) h = minf(maxf(h, 0), 1);
     float dx = wx - ex * h, dy = wy - ey * h;
     float dist = lengthf(dx, dy);
     float side = (ex * wy - ey * wx) < 0 ? -1.0f : 1.0f;
@@ -188,16 +189,53 @@ typedef lfx_shape_plan shape_plan;
 /* How a block of pixels is drawn. */
 enum { BLOCK_UNTOUCHED, BLOCK_INTERIOR, BLOCK_SHADED };
 
-/* The distance of device point (x, y) to the shape (local units), and a
- * magnitude that bounds the rounding of the numbers it came from. */
-static inline double center_distance(const lfx_shape *s, const star_constants *k, float x, float y,
-                                     double *magnitude) {
+LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], const star_constants *k,
+                                 float8 *d, float8 *gx, float8 *gy);
+
+/* The local point at the centre of the block x0...x1 × y0...y1. */
+static inline void block_centre(const lfx_shape *s, int x0, int x1, int y0, int y1, float *px, float *py) {
+    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
     const float *inv = s->inverse;
-    float tx = x - s->translation[0], ty = y - s->translation[1];
-    float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
-    *magnitude = fabs(px) + fabs(py) + fabs((double)s->shape[0]) + fabs((double)s->shape[1])
+    float tx = cx - s->translation[0], ty = cy - s->translation[1];
+    *px = inv[0] * tx + inv[2] * ty;
+    *py = inv[1] * tx + inv[3] * ty;
+}
+
+/* A magnitude that bounds the rounding of the numbers the distance at local
+ * point (px, py) comes from. */
+static inline double distance_magnitude(const lfx_shape *s, float px, float py) {
+    return fabs(px) + fabs(py) + fabs((double)s->shape[0]) + fabs((double)s->shape[1])
         + fabs((double)s->shape[2]) + fabs((double)s->shape[3]);
-    return shape_sdf(s, k, px, py).d;
+}
+
+/* A star's distances at eight local points, with their magnitudes: from
+ * star_sdf8, whose polynomial angles are several times cheaper than the
+ * library's and differ from star_sdf's by a few ulps times the radius, far
+ * inside the slack classify_distance allows. */
+LFX_VECTOR_INLINE void star_distances8(const lfx_shape *s, const star_constants *k, const float px[8], const float py[8],
+                                      double d[8], double magnitude[8]) {
+    float8 lx, ly, sd, gx, gy;
+    __builtin_memcpy(&lx, px, sizeof lx);
+    __builtin_memcpy(&ly, py, sizeof ly);
+    star_sdf8(lx, ly, s->shape, k, &sd, &gx, &gy);
+    for (int i = 0; i < 8; i++) {
+        d[i] = sd[i];
+        magnitude[i] = distance_magnitude(s, px[i], py[i]);
+    }
+}
+
+/* A star's distances at the centres of `count` (at most 16) squares of
+ * `side` pixels from column x0 and row y0 — `per_row` to a row, row by row —
+ * kept to columns ...x_last and rows ...y_last, with their magnitudes. */
+LFX_VECTOR_INLINE void star_square_distances(const lfx_shape *s, const star_constants *k, int side, int per_row, int count,
+                                            int x0, int x_last, int y0, int y_last, double d[16], double magnitude[16]) {
+    float px[16] = { 0 }, py[16] = { 0 };
+    for (int i = 0; i < count; i++) {
+        int x = x0 + side * (i % per_row), y = y0 + side * (i / per_row);
+        if (x > x_last || y > y_last) continue;
+        block_centre(s, x, square_end(x, side, x_last), y, square_end(y, side, y_last), &px[i], &py[i]);
+    }
+    for (int first = 0; first < count; first += 8) star_distances8(s, k, px + first, py + first, d + first, magnitude + first);
 }
 
 /* Where a block's pixel centres lie against one clip: CLIP_INSIDE when deep
@@ -233,10 +271,13 @@ static inline double float_ulp(double x) {
     return ldexp(1.0, exponent - 24);
 }
 
-/* Classifies the block (device box x0...x1, y0...y1) by the distance bound.
- * The distance functions of rounded rectangles, stars and circles are exact
- * (1-Lipschitz in local units), so every pixel centre is within `reach` (the
- * block's half diagonal in local units) of the distance at the block's centre.
+/* Classifies the block (device box x0...x1, y0...y1) by the distance bound,
+ * given the distance `d` at its centre (local units) and that distance's
+ * magnitude. The distance functions of rounded rectangles, stars and circles
+ * are 1-Lipschitz in local units (exact distances; a mitred star's is the
+ * distance to its nearest edge's line, which grows no faster), so every
+ * pixel centre is within `reach` (the block's half diagonal in local units)
+ * of the distance at the block's centre.
  * A pixel gets stroke only when |distance| is below half the stroke plus half
  * a pixel, and fill only when the distance is below half a pixel.
  * A block is interior when, at every pixel, the stroke coverage is exactly 0,
@@ -246,11 +287,8 @@ static inline double float_ulp(double x) {
  * (s + 0.5) − (s − 0.5) for s = half the smaller size + distance (device
  * pixels), exactly 1 when s ≥ 1 and s + 0.5 stays in the binade of s, and
  * otherwise within one float spacing of 1. */
-static inline int classify_block(const lfx_shape *s, const star_constants *k, const shape_plan *plan,
-                                 int x0, int x1, int y0, int y1) {
-    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
-    double magnitude;
-    double d = center_distance(s, k, cx, cy, &magnitude);
+LFX_VECTOR_INLINE int classify_distance(const lfx_shape *s, const shape_plan *plan, double d, double magnitude,
+                                        int x0, int x1, int y0, int y1) {
     double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
     double reach = half_diagonal * plan->stretch;
     double pixel = 0.5 * plan->stretch * 1.001;
@@ -274,6 +312,14 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
         && (s->gradient_kind != LFX_PAINT_SOLID || float_ulp(s_hi + 0.5) > plan->stable_ulp)) return BLOCK_SHADED;
     if (clips != CLIP_INSIDE) return BLOCK_SHADED;
     return BLOCK_INTERIOR;
+}
+
+/* classify_distance at the block's centre. */
+static inline int classify_block(const lfx_shape *s, const star_constants *k, const shape_plan *plan,
+                                 int x0, int x1, int y0, int y1) {
+    float px, py;
+    block_centre(s, x0, x1, y0, y1, &px, &py);
+    return classify_distance(s, plan, shape_sdf(s, k, px, py).d, distance_magnitude(s, px, py), x0, x1, y0, y1);
 }
 
 int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
@@ -407,7 +453,8 @@ LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], con
     float ax = 0, ay = shape[2];
     float ex = k->bx - ax, ey = k->by - ay;
     float8 wx = fX - ax, wy = fY - ay;
-    float8 h = min8(max8((wx * ex + wy * ey) / (ex * ex + ey * ey), 0), 1);
+    float8 h = (wx * ex + wy * ey) / (ex * ex + ey * ey);
+    if (!k->mitred) h = min8(max8(h, 0), 1);
     float8 dx = wx - ex * h, dy = wy - ey * h;
     float8 dist = sqrt8(dx * dx + dy * dy);
     float8 side = (ex * wy - ey * wx) < 0 ? (float8)-1.0f : (float8)1.0f;
@@ -537,15 +584,29 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
      * their own classification. Consecutive solid interior tiles of a row of
      * tiles (no occupancy map to follow) are filled together, one run a row. */
     solid_run run = solid_run_start(image, stride, image_y0, plan->interior);
+    /* A star's distances (its costliest part) are taken eight at a time: for
+     * the next eight tiles of a row, then for the blocks of a tile. */
+    int stars = decides && plan->kind == LFX_KIND_STAR;
+    double tile_d[16], tile_magnitude[16];
     FOR_EACH_TILE(first_row, last_row, min_x, max_x) {
-        int tile = decides ? classify_block(s, k, plan, tx, tx_end, ty, ty_end) : BLOCK_SHADED;
+        int column = (tx - min_x) / TILE;
+        if (stars && column % 8 == 0) {
+            star_square_distances(s, k, TILE, 8, 8, tx, max_x, ty, last_row, tile_d, tile_magnitude);
+        }
+        int tile = stars ? classify_distance(s, plan, tile_d[column % 8], tile_magnitude[column % 8], tx, tx_end, ty, ty_end)
+                 : decides ? classify_block(s, k, plan, tx, tx_end, ty, ty_end) : BLOCK_SHADED;
         int solid = tile == BLOCK_INTERIOR && !gradient && interior_visible && !occupancy;
         solid_run_step(&run, solid, tx_end == max_x, tx, tx_end, ty, ty_end);
         if (solid) continue;
         if (tile == BLOCK_UNTOUCHED || (tile == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
+      double block_d[16], block_magnitude[16];
+      int batched = stars && tile != BLOCK_INTERIOR;
+      if (batched) star_square_distances(s, k, BLOCK, 4, 16, tx, tx_end, ty, ty_end, block_d, block_magnitude);
       FOR_EACH_BLOCK(ty, ty_end, tx, tx_end) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
+        int index = 4 * ((by - ty) / BLOCK) + (bx - tx) / BLOCK;
         int block = tile == BLOCK_INTERIOR ? BLOCK_INTERIOR
+                  : batched ? classify_distance(s, plan, block_d[index], block_magnitude[index], bx, x_end, by, y_end)
                   : decides ? classify_block(s, k, plan, bx, x_end, by, y_end) : BLOCK_SHADED;
         if (block == BLOCK_UNTOUCHED || (block == BLOCK_INTERIOR && !gradient && !interior_visible)) continue;
         for (int y = by; y <= y_end; y++) {

@@ -45,7 +45,7 @@ struct CompiledShapeLeaf: Sendable {
             let fill = FrameBuilder.visible(p.fillColor?.tinted(.white))
             let stroke = p.strokeEnd > p.strokeStart ? FrameBuilder.visible(p.strokeColor?.tinted(.white)) : nil
             // A visible stroke must be one the analytic shape draws exactly (the tree walk outlines others as polygons).
-            guard stroke == nil || FrameBuilder.analyticStrokeIsExact(.ellipse(in: ellipse), StrokeStyle(p))
+            guard stroke == nil || FrameBuilder.analyticJoins(.ellipse(in: ellipse), StrokeStyle(p)) != nil
             else { return nil }
             let size = p.bounds.size
             anchor = Point(x: p.bounds.origin.x + p.anchorPoint.x * size.width,

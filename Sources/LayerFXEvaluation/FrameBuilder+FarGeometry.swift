@@ -88,17 +88,14 @@ extension FrameBuilder {
         return .cut(.roundedRect(cut, cornerRadius: cornerRadius * scale), recentred, origin: origin, scale: scale)
     }
 
-    /// An analytic shape as polygons: its fill (nonzero) and its stroke
-    /// (round joins, the analytic field's offset), clipped to the frame by
+    /// An analytic shape as polygons: its fill (nonzero) and its stroke by
+    /// `style` (the analytic field's joins), clipped to the frame by
     /// ``polygonBands(of:rule:)``.
-    mutating func emitAsPolygons(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
+    mutating func emitAsPolygons(_ subpath: Subpath, fill: Color?, stroke: Color?, style: StrokeStyle,
                                  transform: AffineTransform, clips: ClipStack) {
         let path = ShapePath([subpath])
         if let fill { emitFill(of: path, rule: .nonZero, color: fill, transform: transform, clips: clips) }
-        if let stroke {
-            emitStroke(of: path, style: StrokeStyle(lineWidth: lineWidth, lineJoin: .round), color: stroke,
-                       transform: transform, clips: clips)
-        }
+        if let stroke { emitStroke(of: path, style: style, color: stroke, transform: transform, clips: clips) }
     }
 
     /// The shape's local bounds grown by `outset`; nil for general paths.

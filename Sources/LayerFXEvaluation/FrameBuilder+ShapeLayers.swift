@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import LayerFXCore
 import LayerFXGeometry
 import LayerFXModel
@@ -8,7 +13,8 @@ import LayerFXPrimitives
 /// A path of one ellipse, rounded rectangle or star is drawn by its analytic
 /// signed distance field, fill and stroke in one primitive, when the field's
 /// offset is the stroke Core Animation draws: circles always, rounded
-/// rectangles with rounded corners or round joins, stars with round joins,
+/// rectangles with rounded corners or round joins, stars with round joins
+/// or with miters all within the miter limit (``analyticJoins(_:_:)``),
 /// and no dashes or trimming. Everything else is flattened to polygons whose
 /// edges lie within ``flatteningTolerance`` device pixels of the true curve
 /// (so the outline stays sharp at any scale, the tolerance being in device
@@ -26,10 +32,10 @@ extension FrameBuilder {
         guard !subpaths.isEmpty, fill != nil || stroke != nil, abs(transform.determinant) > 1e-12 else { return }
         let style = StrokeStyle(p)
         if subpaths.count == 1, subpaths[0].isAnalytic {
-            let exactStroke = stroke == nil || Self.analyticStrokeIsExact(subpaths[0], style)
-            emit(subpaths[0], fill: fill, stroke: exactStroke ? stroke : nil, lineWidth: p.lineWidth,
-                 transform: transform, clips: clips)
-            if let stroke, !exactStroke {
+            let joins = stroke == nil ? .round : Self.analyticJoins(subpaths[0], style)
+            emit(subpaths[0], fill: fill, stroke: joins == nil ? nil : stroke, lineWidth: p.lineWidth,
+                 joins: joins ?? .round, transform: transform, clips: clips)
+            if let stroke, joins == nil {
                 emitStroke(of: p.path, style: style, color: stroke, transform: transform, clips: clips)
             }
             return
@@ -138,27 +144,88 @@ extension FrameBuilder {
         return covering.isFinite && covering > 0 ? covering : .infinity
     }
 
-    /// Whether the analytic field's stroke (a distance offset: round joins,
-    /// no caps) is the stroke Core Animation draws for `subpath` with `style`.
-    static func analyticStrokeIsExact(_ subpath: Subpath, _ style: StrokeStyle) -> Bool {
-        guard style.strokeStart <= 0, style.strokeEnd >= 1, style.dashPattern.allSatisfy({ $0 == 0 }) else { return false }
+    /// The joins of the analytic field's stroke when it is the stroke Core
+    /// Animation draws for `subpath` with `style` (no caps, dashes or
+    /// trimming); nil when it is not, and the stroke must be outlined.
+    ///
+    /// Round joins are a distance offset, exact for circles, rounded
+    /// rectangles with rounded corners and round-joined shapes. A star's
+    /// miters are exact when every join is within the miter limit and the
+    /// inner edge of the stroke keeps the star's shape (see
+    /// ``starMiterReach(points:outerRadius:innerRadius:halfWidth:)``).
+    static func analyticJoins(_ subpath: Subpath, _ style: StrokeStyle) -> AnalyticJoins? {
+        guard style.strokeStart <= 0, style.strokeEnd >= 1, style.dashPattern.allSatisfy({ $0 == 0 }) else { return nil }
         switch subpath {
         case .ellipse(let rect):
-            return abs(abs(rect.size.width) - abs(rect.size.height)) <= 1e-9 * abs(rect.size.width)
+            return abs(abs(rect.size.width) - abs(rect.size.height)) <= 1e-9 * abs(rect.size.width) ? .round : nil
         case .roundedRect(let rect, let cornerRadius):
             let r = rect.standardized
-            guard r.size.width > 0, r.size.height > 0 else { return false }
-            return cornerRadius > 0 || style.lineJoin == .round
-        case .star:
-            return style.lineJoin == .round
+            guard r.size.width > 0, r.size.height > 0 else { return nil }
+            return cornerRadius > 0 || style.lineJoin == .round ? .round : nil
+        case .star(_, let points, let outerRadius, let innerRadius, _):
+            if style.lineJoin == .round { return .round }
+            guard style.lineJoin == .miter,
+                  let reach = starMiterReach(points: points, outerRadius: outerRadius, innerRadius: innerRadius,
+                                             halfWidth: style.lineWidth / 2),
+                  reach <= style.miterLimit else { return nil }
+            return .mitred(reach: reach, limit: style.miterLimit)
         case .elements:
-            return false
+            return nil
         }
+    }
+
+    /// The longest miter of a star's joins in half stroke widths (1/sin of
+    /// half the angle between the edges at its outer points), when the band
+    /// within `halfWidth` of each edge's whole line, folded into the star's
+    /// half sectors, is its mitred stroke; nil when it is not.
+    ///
+    /// In a half sector the star's outline is one edge from an outer vertex
+    /// A to an inner vertex B, and its neighbours are its mirror images in
+    /// the sector's sides, so the offsets of neighbouring edges meet on
+    /// those sides, as their miters do: the band is the two edges' strokes
+    /// and half of each miter. That holds while the band's inner side still
+    /// crosses the half sector (`halfWidth` under the centre's distance to
+    /// the edge's line) and the inner vertex is no further out than the
+    /// outer one (then the outer points' miters are the longest).
+    static func starMiterReach(points: Int, outerRadius: Double, innerRadius: Double, halfWidth: Double) -> Double? {
+        guard points >= 2, outerRadius.isFinite, innerRadius > 0, innerRadius <= outerRadius,
+              halfWidth.isFinite, halfWidth >= 0 else { return nil }
+        let halfSector = Double.pi / Double(points)
+        let bx = innerRadius * sin(halfSector), by = innerRadius * cos(halfSector)
+        let edge = (bx * bx + (by - outerRadius) * (by - outerRadius)).squareRoot()
+        let lineDistance = outerRadius * bx / edge
+        guard bx > 0, edge > 0, halfWidth < lineDistance * (1 - 1e-6) else { return nil }
+        let reach = edge / bx
+        return reach.isFinite ? reach : nil
     }
 
     /// `color` clamped to 0…1, or nil when it is missing or transparent.
     static func visible(_ color: Color?) -> Color? {
         color.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
+    }
+}
+
+/// How an analytic shape's stroke turns its corners.
+enum AnalyticJoins: Equatable {
+    /// Round: the band within half the width of the outline (every shape).
+    case round
+    /// A star's miters, each within `limit` (the layer's miter limit):
+    /// the band within half the width of each edge's line; `reach` is the
+    /// longest miter in half widths.
+    case mitred(reach: Double, limit: Double)
+
+    /// How many half widths the stroke reaches beyond the shape's outline.
+    var reach: Double {
+        if case .mitred(let reach, _) = self { return max(reach, 1) }
+        return 1
+    }
+
+    /// The stroke style that outlines the same stroke as polygons, `lineWidth` wide.
+    func style(lineWidth: Double) -> StrokeStyle {
+        switch self {
+        case .round: StrokeStyle(lineWidth: lineWidth, lineJoin: .round)
+        case .mitred(_, let limit): StrokeStyle(lineWidth: lineWidth, lineJoin: .miter, miterLimit: limit)
+        }
     }
 }
 

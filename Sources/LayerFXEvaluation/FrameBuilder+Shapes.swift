@@ -4,18 +4,19 @@ import LayerFXPrimitives
 
 extension FrameBuilder {
     /// Appends one analytic primitive for `subpath` (an ellipse, rounded
-    /// rectangle or star), or nothing when it cannot be seen. `paint`, when
+    /// rectangle or star), or nothing when it cannot be seen, its stroke
+    /// turning corners by `joins` (a star's miters: ``AnalyticJoins``). `paint`, when
     /// given, fills instead of `fill`. A shape reaching far beyond the frame
     /// is first cut to what can show, or drawn as polygons (`farGeometry`).
     mutating func emit(_ subpath: Subpath, fill: Color?, stroke: Color?, lineWidth: Double,
-                       transform: AffineTransform, clips: ClipStack,
+                       joins: AnalyticJoins = .round, transform: AffineTransform, clips: ClipStack,
                        paint: GradientPaint? = nil, checksReach: Bool = true) {
         let fill = fill.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil }
         // An infinite width (from an animation running away) strokes nothing; finite ones of any size are cut.
         let stroke = lineWidth > 0 && lineWidth.isFinite ? stroke.map(\.clamped).flatMap { $0.alpha > 0 ? $0 : nil } : nil
         guard fill != nil || stroke != nil || paint != nil, abs(transform.determinant) > 1e-12 else { return }
         if checksReach {
-            switch farGeometry(subpath, outset: stroke == nil ? 0 : lineWidth / 2, transform: transform) {
+            switch farGeometry(subpath, outset: stroke == nil ? 0 : lineWidth / 2 * joins.reach, transform: transform) {
             case .asIs(let x0, let y0, let x1, let y1):
                 guard chargePixels(x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1) else { return }
             case .notAnalytic: break
@@ -23,12 +24,12 @@ extension FrameBuilder {
             case .cut(let cut, let recentred, let origin, let scale):
                 // The cut covers the whole frame, or most of it.
                 guard chargePixels(x0: 0, y0: 0, x1: Double(width), y1: Double(height)) else { return }
-                return emit(cut, fill: fill, stroke: stroke, lineWidth: lineWidth * scale, transform: recentred,
+                return emit(cut, fill: fill, stroke: stroke, lineWidth: lineWidth * scale, joins: joins, transform: recentred,
                             clips: clips, paint: paint?.mapped(scale: scale, origin: origin), checksReach: false)
             case .polygons:
                 // Gradient paints only fill rectangles, which are cut instead.
                 guard paint == nil else { return }
-                return emitAsPolygons(subpath, fill: fill, stroke: stroke, lineWidth: lineWidth,
+                return emitAsPolygons(subpath, fill: fill, stroke: stroke, style: joins.style(lineWidth: lineWidth),
                                       transform: transform, clips: clips)
             }
         }
@@ -63,6 +64,7 @@ extension FrameBuilder {
             kind = .star
             shape = SIMD4(Float(center.x), Float(center.y), Float(outerRadius), Float(innerRadius))
             extra.x = Float(points); extra.y = Float(rotation)
+            if stroke != nil, case .mitred(let reach, _) = joins { extra.w = Float(reach) }
         case .elements:
             return  // general paths are polygons (emitShapeLayer)
         }

@@ -51,12 +51,18 @@ struct PolygonScratch {
     /// winding number right of it at height `y`: no edge passes between two
     /// clusters, so the winding is constant in the gap. An edge's index
     /// breaks ties between equal columns, so the order is the same on every run.
-    mutating func makeClusters(of crossings: Range<Int>, atY y: Float) {
+    ///
+    /// Columns are kept to `farRight` (the column past the frame's last and
+    /// a pixel beyond). Edges wholly beyond it join a cluster that reaches it:
+    /// an outline leaving the frame there goes on in them, and only together
+    /// do they add the same winding to every row of the band.
+    mutating func makeClusters(of crossings: Range<Int>, atY y: Float, farRight: Int) {
         byBand.withUnsafeMutableBufferPointer { Self.sort($0, crossings) }
         clusters.removeAll(keepingCapacity: true)
         for index in crossings {
             let crossing = byBand[index]
-            if let last = clusters.last, crossing.lower < last.columns.upperBound {
+            if let last = clusters.last, crossing.lower < last.columns.upperBound
+                || (crossing.lower == farRight && last.columns.upperBound == farRight) {
                 clusters[clusters.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, crossing.upper)
                 clusters[clusters.count - 1].crossings = last.crossings.lowerBound..<(index + 1)
             } else {

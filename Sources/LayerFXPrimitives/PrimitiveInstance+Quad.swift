@@ -4,7 +4,7 @@
 extension PrimitiveInstance {
     /// The axis-aligned box around the quad's four corners in device pixels:
     /// (minX, minY, maxX, maxY). The quad is, for shapes, the local bounding
-    /// box plus half the stroke and a 2-pixel antialiasing margin,
+    /// box plus half the stroke (times ``strokeReach``) and a 2-pixel antialiasing margin,
     /// transformed; for glyphs, the local quad transformed; for path bands
     /// and markers, the device rectangle in `shape`.
     public var deviceBounds: SIMD4<Float> {
@@ -29,11 +29,17 @@ extension PrimitiveInstance {
             let margin = 2 / max(sigmaMin, 1e-6)
             center = SIMD2(shape.x, shape.y)
             half = (kind == .star ? SIMD2(shape.z, shape.z) : SIMD2(shape.z, shape.w))
-                + SIMD2(repeating: 0.5 * translation.w + margin)
+                + SIMD2(repeating: 0.5 * translation.w * strokeReach + margin)
         }
         include(toDevice(center + SIMD2(-1, -1) * half)); include(toDevice(center + SIMD2(1, -1) * half))
         include(toDevice(center + SIMD2(-1, 1) * half)); include(toDevice(center + SIMD2(1, 1) * half))
         return SIMD4(lo.x, lo.y, hi.x, hi.y)
+    }
+
+    /// How many half stroke widths the stroke reaches beyond the shape's
+    /// bounds: a mitred star's longest miter (`shapeExtra.w`), else 1.
+    public var strokeReach: Float {
+        kind == .star ? max(shapeExtra.w, 1) : 1
     }
 
     /// A local point in device pixels.

@@ -9,7 +9,10 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// Rounded rectangle: `shape` = (cx, cy, halfWidth, halfHeight), `shapeExtra.x` = corner radius.
     case roundedRect = 1
     /// Regular star: `shape` = (cx, cy, outerRadius, innerRadius),
-    /// `shapeExtra.x` = number of points, `shapeExtra.y` = rotation (radians).
+    /// `shapeExtra.x` = number of points, `shapeExtra.y` = rotation (radians),
+    /// `shapeExtra.w` = 0 for round joins (the distance to the outline), or
+    /// for mitred joins the longest miter in half stroke widths (the
+    /// distance to each edge's whole line, whose offsets meet as miters).
     case star = 2
     /// A piece of a polygon: `shape` = its device rectangle (x0, y0, x1, y1),
     /// whole pixels; `shapeExtra.x` = its first edge in ``Frame/pathEdges``,

@@ -9,7 +9,8 @@ import LayerFXPrimitives
 extension SVGBuilder {
     /// An ellipse, rounded rectangle or star: its element under the
     /// primitive's transform, filled (solid or gradient) and stroked (round
-    /// joins, as the backends' distance-based strokes are), times its opacity,
+    /// joins, as the backends' distance-based strokes are, or a mitred star's
+    /// miters), times its opacity,
     /// inside its clips.
     mutating func drawShape(_ p: PrimitiveInstance) {
         guard p.opacity > 0, let geometry = Self.geometry(of: p) else { return }
@@ -50,7 +51,15 @@ extension SVGBuilder {
         }
         if hasStroke {
             element += paint("stroke", p.strokeColor, opacity: paintOpacity)
-            element += " stroke-width=\"\(SVGNumber.text(Double(p.strokeWidth), decimals: 4))\" stroke-linejoin=\"round\""
+            element += " stroke-width=\"\(SVGNumber.text(Double(p.strokeWidth), decimals: 4))\""
+            if p.kind == .star, p.shapeExtra.w > 0 {
+                // A mitred star: every join within its miter. The limit is the longest with 1% to spare,
+                // so that vertices rounded to 1/1000 unit still meet in miters.
+                let limit = (Double(p.shapeExtra.w) * 101).rounded(.up) / 100
+                element += " stroke-linejoin=\"miter\" stroke-miterlimit=\"\(SVGNumber.text(limit, decimals: 2))\""
+            } else {
+                element += " stroke-linejoin=\"round\""
+            }
         }
         if paints { drawn += clipped(element + "/>", by: p) ?? "" }
         if groupOpacity { drawn = "<g opacity=\"\(SVGNumber.fraction(p.opacity))\">\n\(drawn)</g>\n" }
@@ -136,7 +145,7 @@ extension SVGBuilder {
     /// How far from `point` (local units) the shape reaches, stroke included.
     static func reach(of p: PrimitiveInstance, from point: SIMD2<Float>) -> Double {
         let s = p.shape
-        let extent = (p.kind == .star ? SIMD2(s.z, s.z) : SIMD2(s.z, s.w)) + SIMD2(repeating: 0.5 * max(p.strokeWidth, 0))
+        let extent = (p.kind == .star ? SIMD2(s.z, s.z) : SIMD2(s.z, s.w)) + SIMD2(repeating: 0.5 * max(p.strokeWidth, 0) * p.strokeReach)
         let dx = Double(abs(point.x - s.x) + extent.x), dy = Double(abs(point.y - s.y) + extent.y)
         return (dx * dx + dy * dy).squareRoot()
     }

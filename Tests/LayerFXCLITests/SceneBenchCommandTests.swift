@@ -55,10 +55,10 @@ struct SceneBenchCommandTests {
 
     @Test func evaluateOnlyKeepsTheBudget() throws {
         let result = try CLI.run(["bench", "scene", Repository.example("waves.json"), "--evaluate-only", "--to", "0.1",
-                                  "--budget", "band-edges=10"])
+                                  "--budget", "primitives=5"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasSuffix("waves.json: at t=0 s: layers[0].sublayers[0].mask.sublayers[1]: the frame needs 184 polygon band edges; the limit is 10 (--budget band-edges=N)\n"),
+        #expect(result.stderr.hasSuffix("waves.json: at t=0 s: layers[0].sublayers[0].mask.sublayers[3]: the frame needs 6 primitives; the limit is 5 (--budget primitives=N)\n"),
                 "\(result.stderr)")
     }
 

@@ -31,9 +31,10 @@ __attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
-/* A star's constants: cos and sin of its rotation, the sector angle and the
- * inner vertex of the half sector. */
-typedef struct { float cr, sr, sector, bx, by; } lfx_star_constants;
+/* A star's constants: cos and sin of its rotation, the sector angle, the
+ * inner vertex of the half sector, and whether its distance is to the
+ * edge's whole line (mitred joins: extra[3] > 0) rather than to the edge. */
+typedef struct { float cr, sr, sector, bx, by; int32_t mitred; } lfx_star_constants;
 
 /* What the kernels derive from a shape's fields, once per frame
  * (lfx_shape_prepare) rather than in every band. */
