@@ -28,6 +28,7 @@ flat in vec4 v_inverse;
 flat in vec4 v_translation;
 flat in vec4 v_shape;
 flat in vec4 v_shapeExtra;
+flat in vec4 v_star;
 flat in vec4 v_fillColor;
 flat in vec4 v_strokeColor;
 flat in vec4 v_clip0Linear;
@@ -94,26 +95,26 @@ vec3 roundedRectSDF(vec2 p, vec2 center, vec2 halfSize, float radius) {
     return vec3(d, g);
 }
 
-// Regular star, first outer vertex pointing up (-y) before `rotation`
-// (clockwise on screen). Folded into one half sector, distance to the edge
-// from the outer vertex A to the inner vertex B (`mitred`: to the edge's
-// whole line, whose offsets meet on the sector's mirrors as mitred joins
-// do), gradient unfolded back.
-vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation, bool mitred) {
+// Regular star, first outer vertex pointing up (-y) before its rotation
+// (clockwise on screen; `turn` holds the rotation's cosine and sine, `inner`
+// the inner vertex B of the half sector, both from the vertex shader).
+// Folded into one half sector by turning the point back by its sector's
+// angle, distance to the edge from the outer vertex A to B (`mitred`: to the
+// edge's whole line, whose offsets meet on the sector's mirrors as mitred
+// joins do), gradient unfolded back.
+vec3 starSDF(vec2 p, vec2 center, float outerR, float points, vec2 turn, vec2 inner, bool mitred) {
     vec2 q = p - center;
-    float cr = cos(rotation), sr = sin(rotation);
+    float cr = turn.x, sr = turn.y;
     vec2 v = vec2(q.x * cr + q.y * sr, -q.x * sr + q.y * cr);
     float sector = 2.0 * PI / points;
     float theta = atan(v.x, -v.y);
-    float k = floor(theta / sector + 0.5);
-    float phi = theta - k * sector;
-    float fx = abs(phi);
-    float rho = length(v);
-    vec2 f = vec2(rho * sin(fx), rho * cos(fx));
-    float halfSector = 0.5 * sector;
+    float sectorAngle = floor(theta / sector + 0.5) * sector;
+    float sm = sin(sectorAngle), cm = cos(sectorAngle);
+    // rho·(sin φ, cos φ), φ the angle from the sector's middle.
+    float sinPhi = v.x * cm + v.y * sm;
+    vec2 f = vec2(abs(sinPhi), -v.y * cm + v.x * sm);
     vec2 A = vec2(0.0, outerR);
-    vec2 B = vec2(innerR * sin(halfSector), innerR * cos(halfSector));
-    vec2 e = B - A;
+    vec2 e = inner - A;
     vec2 w = f - A;
     float h = dot(w, e) / dot(e, e);
     if (!mitred) h = clamp(h, 0.0, 1.0);
@@ -121,10 +122,10 @@ vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, floa
     float dist = length(diff);
     float side = (e.x * w.y - e.y * w.x) < 0.0 ? -1.0 : 1.0;
     vec2 gf = dist > 0.0 ? diff * (side / dist) : vec2(0.0, 1.0);
-    if (phi < 0.0) gf.x = -gf.x;
+    if (sinPhi < 0.0) gf.x = -gf.x;
     vec2 gv = vec2(gf.x, -gf.y);
-    float beta = k * sector + rotation;
-    float cb = cos(beta), sb = sin(beta);
+    // The sector's turn plus the star's rotation.
+    float cb = cm * cr - sm * sr, sb = sm * cr + cm * sr;
     return vec3(side * dist, gv.x * cb - gv.y * sb, gv.x * sb + gv.y * cb);
 }
 
@@ -324,7 +325,7 @@ vec4 shapeColor(vec2 p, int kind) {
         sd = roundedRectSDF(p, v_shape.xy, v_shape.zw, v_shapeExtra.x);
         hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
     } else {
-        sd = starSDF(p, v_shape.xy, v_shape.z, v_shape.w, v_shapeExtra.x, v_shapeExtra.y, v_shapeExtra.w > 0.0);
+        sd = starSDF(p, v_shape.xy, v_shape.z, v_shapeExtra.x, v_star.xy, v_star.zw, v_shapeExtra.w > 0.0);
         hMin = v_shape.w; hMax = v_shape.z;
     }
     // Local units per device pixel along the gradient.

@@ -51,15 +51,17 @@ static inline star_constants star_prepare(const lfx_shape *s) {
                              s->shape[3] * sinf(half_sector), s->shape[3] * cosf(half_sector), s->extra[3] > 0 };
 }
 
-static inline sdf star_sdf(float px, float py, const float shape[4], float rotation, const star_constants *k) {
+/* The point turned back by its sector's angle (whose sine and cosine turn
+ * the gradient forward again with the star's rotation): as starSDF. */
+static inline sdf star_sdf(float px, float py, const float shape[4], const star_constants *k) {
     float qx = px - shape[0], qy = py - shape[1];
     float vx = qx * k->cr + qy * k->sr, vy = -qx * k->sr + qy * k->cr;
     float theta = atan2f(vx, -vy);
-    float sector_index = floorf(theta / k->sector + 0.5f);
-    float phi = theta - sector_index * k->sector;
-    float fx = fabsf(phi);
-    float rho = lengthf(vx, vy);
-    float fX = rho * sinf(fx), fY = rho * cosf(fx);
+    float sector_angle = floorf(theta / k->sector + 0.5f) * k->sector;
+    float sm = sinf(sector_angle), cm = cosf(sector_angle);
+    /* rho·(sin φ, cos φ), φ the angle from the sector's middle. */
+    float sin_phi = vx * cm + vy * sm;
+    float fX = fabsf(sin_phi), fY = -vy * cm + vx * sm;
     float ax = 0, ay = shape[2];
     float ex = k->bx - ax, ey = k->by - ay;
     float wx = fX - ax, wy = fY - ay;
@@ -70,10 +72,10 @@ static inline sdf star_sdf(float px, float py, const float shape[4], float rotat
     float side = (ex * wy - ey * wx) < 0 ? -1.0f : 1.0f;
     float gfx = 0, gfy = 1;
     if (dist > 0) { gfx = dx * (side / dist); gfy = dy * (side / dist); }
-    if (phi < 0) gfx = -gfx;
+    if (sin_phi < 0) gfx = -gfx;
     float gvx = gfx, gvy = -gfy;
-    float beta = sector_index * k->sector + rotation;
-    float cb = cosf(beta), sb = sinf(beta);
+    /* The sector's turn plus the star's rotation. */
+    float cb = cm * k->cr - sm * k->sr, sb = sm * k->cr + cm * k->sr;
     return (sdf){ side * dist, gvx * cb - gvy * sb, gvx * sb + gvy * cb };
 }
 
@@ -81,7 +83,7 @@ static inline sdf shape_sdf(const lfx_shape *s, const star_constants *k, float p
     switch ((int)s->translation[2]) {
     case LFX_KIND_ELLIPSE: return ellipse_sdf(px, py, s->shape);
     case LFX_KIND_ROUNDED_RECT: return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
-    default: return star_sdf(px, py, s->shape, s->extra[1], k);
+    default: return star_sdf(px, py, s->shape, k);
     }
 }
 
@@ -434,10 +436,9 @@ LFX_VECTOR_INLINE float8 atan2_8(float8 y, float8 x) {
     return y < 0 ? -r : r;
 }
 
-/* star_sdf, eight points at a time. The sector comes from atan2_8; its
- * angle's cosine and sine from sincos8, and the point is turned into the
- * sector's frame by them (rather than through the angle's sine and cosine),
- * so results agree with star_sdf to rounding. */
+/* star_sdf, eight points at a time: the sector from atan2_8, its angle's
+ * cosine and sine from sincos8 (polynomials within a few ulps of the
+ * library's), so results agree with star_sdf to rounding. */
 LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], const star_constants *k,
                                  float8 *d, float8 *gx, float8 *gy) {
     float8 qx = px - shape[0], qy = py - shape[1];
