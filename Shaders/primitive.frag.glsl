@@ -28,7 +28,6 @@ flat in vec4 v_inverse;
 flat in vec4 v_translation;
 flat in vec4 v_shape;
 flat in vec4 v_shapeExtra;
-flat in vec4 v_star;
 flat in vec4 v_fillColor;
 flat in vec4 v_strokeColor;
 flat in vec4 v_clip0Linear;
@@ -95,18 +94,18 @@ vec3 roundedRectSDF(vec2 p, vec2 center, vec2 halfSize, float radius) {
     return vec3(d, g);
 }
 
-// Regular star, first outer vertex pointing up (-y) before its rotation
-// (clockwise on screen; `turn` holds the rotation's cosine and sine, `inner`
-// the inner vertex B of the half sector, both from the vertex shader).
-// Folded into one half sector by turning the point back by its sector's
-// angle, distance to the edge from the outer vertex A to B (`mitred`: to the
-// edge's whole line, whose offsets meet on the sector's mirrors as mitred
-// joins do), gradient unfolded back.
-vec3 starSDF(vec2 p, vec2 center, float outerR, float points, vec2 turn, vec2 inner, bool mitred) {
+// Regular star, first outer vertex pointing up (-y) before `rotation`
+// (clockwise on screen). Folded into one half sector by turning the point
+// back by its sector's angle, distance to the edge from the outer vertex A
+// to the inner vertex B (`mitred`: to the edge's whole line, whose offsets
+// meet on the sector's mirrors as mitred joins do), gradient unfolded back.
+vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation, bool mitred) {
     vec2 q = p - center;
-    float cr = turn.x, sr = turn.y;
+    float cr = cos(rotation), sr = sin(rotation);
     vec2 v = vec2(q.x * cr + q.y * sr, -q.x * sr + q.y * cr);
     float sector = 2.0 * PI / points;
+    float halfSector = 0.5 * sector;
+    vec2 inner = vec2(innerR * sin(halfSector), innerR * cos(halfSector));
     float theta = atan(v.x, -v.y);
     float sectorAngle = floor(theta / sector + 0.5) * sector;
     float sm = sin(sectorAngle), cm = cos(sectorAngle);
@@ -325,7 +324,7 @@ vec4 shapeColor(vec2 p, int kind) {
         sd = roundedRectSDF(p, v_shape.xy, v_shape.zw, v_shapeExtra.x);
         hMin = min(v_shape.z, v_shape.w); hMax = max(v_shape.z, v_shape.w);
     } else {
-        sd = starSDF(p, v_shape.xy, v_shape.z, v_shapeExtra.x, v_star.xy, v_star.zw, v_shapeExtra.w > 0.0);
+        sd = starSDF(p, v_shape.xy, v_shape.z, v_shape.w, v_shapeExtra.x, v_shapeExtra.y, v_shapeExtra.w > 0.0);
         hMin = v_shape.w; hMax = v_shape.z;
     }
     // Local units per device pixel along the gradient.

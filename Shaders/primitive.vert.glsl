@@ -24,13 +24,10 @@ layout(location = 15) in uvec4 a_stops1;
 
 uniform vec2 u_viewport;
 
-const float PI = 3.14159265358979;  // as primitive.frag.glsl's
-
 flat out vec4 v_inverse;      // device → local linear part (ia, ib, ic, id)
 flat out vec4 v_translation;  // (tx, ty, kind, stroke width)
 flat out vec4 v_shape;
 flat out vec4 v_shapeExtra;
-flat out vec4 v_star;        // a star's (cos, sin) of its rotation, inner vertex of the half sector
 flat out vec4 v_fillColor;
 flat out vec4 v_strokeColor;
 flat out vec4 v_clip0Linear;
@@ -86,12 +83,6 @@ void main() {
     v_translation = a_translation;
     v_shape = a_shape;
     v_shapeExtra = a_shapeExtra;
-    if (kind == LFX_KIND_STAR) {
-        float rotation = a_shapeExtra.y, halfSector = 0.5 * (2.0 * PI / a_shapeExtra.x);
-        v_star = vec4(cos(rotation), sin(rotation), a_shape.w * sin(halfSector), a_shape.w * cos(halfSector));
-    } else {
-        v_star = vec4(0.0);
-    }
     v_fillColor = a_fillColor;
     v_strokeColor = a_strokeColor;
     v_clip0Linear = a_clip0Linear;

@@ -84,7 +84,7 @@ extension FrameBuilder {
         for band in 0..<bandCount where scratch.bandStarts[band] < scratch.bandStarts[band + 1] {
             let y0 = firstRow + band * bandHeight, y1 = min(y0 + bandHeight, endRow)
             let crossings = scratch.bandStarts[band]..<scratch.bandStarts[band + 1]
-            scratch.makeClusters(of: crossings, atY: Float(y0) + 0.5, farRight: width + 1)
+            scratch.makeClusters(of: crossings, rows: y0..<y1, farRight: width + 1)
             // Each cluster, then the gap right of it when that gap is inside.
             for i in scratch.clusters.indices {
                 let cluster = scratch.clusters[i]

@@ -12,7 +12,7 @@ struct PolygonScratch {
     var bandStarts: [Int] = []
     /// Where the next crossing of each band goes, while sorting.
     private var cursors: [Int] = []
-    /// The clusters of the band last passed to ``makeClusters(of:atY:)``.
+    /// The clusters of the band last passed to ``makeClusters(of:rows:farRight:)``.
     var clusters: [BandCluster] = []
 
     /// One edge's columns in one band.
@@ -48,21 +48,30 @@ struct PolygonScratch {
 
     /// Sorts the band's `crossings` (a range of `byBand`) left to right and
     /// merges those whose columns meet into `clusters`, each with the
-    /// winding number right of it at height `y`: no edge passes between two
-    /// clusters, so the winding is constant in the gap. An edge's index
-    /// breaks ties between equal columns, so the order is the same on every run.
+    /// winding number right of it at the band's first row of `rows`: no
+    /// edge passes between two clusters, so the winding is constant in the
+    /// gap. An edge's index breaks ties between equal columns, so the order
+    /// is the same on every run.
     ///
     /// Columns are kept to `farRight` (the column past the frame's last and
-    /// a pixel beyond). Edges wholly beyond it join a cluster that reaches it:
+    /// a pixel beyond). When an edge wholly beyond it starts or ends within
+    /// the band's rows, the edges beyond it join a cluster that reaches it:
     /// an outline leaving the frame there goes on in them, and only together
     /// do they add the same winding to every row of the band.
-    mutating func makeClusters(of crossings: Range<Int>, atY y: Float, farRight: Int) {
+    mutating func makeClusters(of crossings: Range<Int>, rows: Range<Int>, farRight: Int) {
         byBand.withUnsafeMutableBufferPointer { Self.sort($0, crossings) }
         clusters.removeAll(keepingCapacity: true)
+        let top = Float(rows.lowerBound) + 0.5, bottom = Float(rows.upperBound) - 0.5
+        // Whether an edge beyond the frame crosses some of the band's rows' centres but not all.
+        let farEdgesTurn = crossings.contains { index in
+            guard byBand[index].lower == farRight else { return false }
+            let e = edges[byBand[index].edge]
+            return !(min(e.y, e.w) <= top && max(e.y, e.w) > bottom)
+        }
         for index in crossings {
             let crossing = byBand[index]
             if let last = clusters.last, crossing.lower < last.columns.upperBound
-                || (crossing.lower == farRight && last.columns.upperBound == farRight) {
+                || (farEdgesTurn && crossing.lower == farRight && last.columns.upperBound == farRight) {
                 clusters[clusters.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, crossing.upper)
                 clusters[clusters.count - 1].crossings = last.crossings.lowerBound..<(index + 1)
             } else {
@@ -73,7 +82,7 @@ struct PolygonScratch {
         var windingRight = 0
         for i in clusters.indices.reversed() {
             clusters[i].windingRight = windingRight
-            windingRight += winding(of: clusters[i].crossings, rightOfX: Float(clusters[i].columns.lowerBound), atY: y)
+            windingRight += winding(of: clusters[i].crossings, rightOfX: Float(clusters[i].columns.lowerBound), atY: top)
         }
     }
 

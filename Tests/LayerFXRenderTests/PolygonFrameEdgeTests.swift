@@ -30,6 +30,6 @@ import Testing
         #expect(narrow.bytes != [UInt8](repeating: 255, count: narrow.bytes.count), "nothing drawn")
         let a = Self.columns(100, of: narrow), b = Self.columns(100, of: wide)
         let differing = (0..<(a.count / 4)).filter { a[($0 * 4)..<($0 * 4 + 4)] != b[($0 * 4)..<($0 * 4 + 4)] }
-        #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at (\((differing.first ?? 0) % 100), \((differing.first ?? 0) / 100))")
+        #expect(differing.count == 0, "\(differing.count) pixels differ, the first at (\((differing.first ?? 0) % 100), \((differing.first ?? 0) / 100))")
     }
 }
