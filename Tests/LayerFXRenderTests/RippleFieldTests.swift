@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXTestSupport
 import Testing
 
 /// The benchmark's ripple field: the same numbers as the peers' generator
@@ -80,7 +81,7 @@ struct RippleFieldTests {
     }
 
     static func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appending(path: "ripples-\(UUID().uuidString).json")
+        let url = try TemporaryDirectory.make("ripples").appending(path: "field.json")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
