@@ -194,9 +194,16 @@ enum { BLOCK_UNTOUCHED, BLOCK_INTERIOR, BLOCK_SHADED };
 LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], const star_constants *k,
                                  float8 *d, float8 *gx, float8 *gy);
 
+/* The device point at the centre of the pixels of the block x0...x1 × y0...y1. */
+static inline void block_device_centre(int x0, int x1, int y0, int y1, float *cx, float *cy) {
+    *cx = 0.5f * (float)(x0 + x1) + 0.5f;
+    *cy = 0.5f * (float)(y0 + y1) + 0.5f;
+}
+
 /* The local point at the centre of the block x0...x1 × y0...y1. */
 static inline void block_centre(const lfx_shape *s, int x0, int x1, int y0, int y1, float *px, float *py) {
-    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+    float cx, cy;
+    block_device_centre(x0, x1, y0, y1, &cx, &cy);
     const float *inv = s->inverse;
     float tx = cx - s->translation[0], ty = cy - s->translation[1];
     *px = inv[0] * tx + inv[2] * ty;
@@ -327,7 +334,8 @@ static inline int classify_block(const lfx_shape *s, const star_constants *k, co
 int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
     int clips = s->clip_radii[2] > 1.5f ? 2 : (s->clip_radii[2] > 0.5f ? 1 : 0);
     if (clips == 0) return CLIP_INSIDE;
-    float cx = 0.5f * (float)(x0 + x1) + 0.5f, cy = 0.5f * (float)(y0 + y1) + 0.5f;
+    float cx, cy;
+    block_device_centre(x0, x1, y0, y1, &cx, &cy);
     double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
     double stretch, unused;
     stretches(s->clip0_linear, &stretch, &unused);
