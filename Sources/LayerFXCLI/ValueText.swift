@@ -38,7 +38,7 @@ enum ValueText {
         }
     }
 
-    static func numbers(_ values: [Double]) -> String {
+    static func numbers(_ values: some Sequence<Double>) -> String {
         values.map(number).joined(separator: " ")
     }
 

@@ -9,6 +9,9 @@ struct Clip {
     var halfHeight: Double
     var radius: Double
 
+    /// A placeholder for an unused place in a ``ClipStack``.
+    static let none = Clip(deviceToClip: .identity, halfWidth: 0, halfHeight: 0, radius: 0)
+
     /// A sharp clip whose edges are parallel to the device axes.
     var isAxisAlignedRect: Bool {
         radius <= 0 && deviceToClip.b == 0 && deviceToClip.c == 0
@@ -20,33 +23,54 @@ struct Clip {
 /// intersected into one. A deeper clip does not fit: the tree walk then draws
 /// the subtree into an offscreen layer, starting a new stack inside it, and
 /// the layer's composite carries the outer clips.
+///
+/// The clips are held inline (no array), so pushing one allocates nothing.
 struct ClipStack {
     /// Most clips one primitive carries.
     static let capacity = 2
 
-    private(set) var clips: [Clip] = []
+    /// The clips, `first` then `second`; `count` of them are in force.
+    private var first = Clip.none, second = Clip.none
+    /// How many clips are in force (0…``capacity``).
+    private(set) var count = 0
 
     init() {}
 
     /// A stack holding `clip` alone.
-    init(_ clip: Clip) { clips = [clip] }
+    init(_ clip: Clip) { (first, count) = (clip, 1) }
+
+    /// The clip at `index` (0 outermost).
+    private subscript(index: Int) -> Clip { index == 0 ? first : second }
 
     /// This stack with `clip` added, or nil when it would hold more than ``capacity``.
     func pushing(_ clip: Clip) -> ClipStack? {
         var result = self
         var merged = clip
-        if merged.isAxisAlignedRect, let index = result.clips.lastIndex(where: \.isAxisAlignedRect) {
-            merged = Self.intersect(result.clips[index], merged)
-            result.clips.remove(at: index)
+        if merged.isAxisAlignedRect {
+            // The innermost sharp axis-aligned clip takes the new one in.
+            if count == 2, second.isAxisAlignedRect {
+                result.second = Self.intersect(second, merged)
+                return result
+            }
+            if count >= 1, first.isAxisAlignedRect {
+                merged = Self.intersect(first, merged)
+                // `first` leaves the stack; the clip after it moves down.
+                (result.first, result.count) = count == 2 ? (second, 1) : (.none, 0)
+            }
         }
-        result.clips.append(merged)
-        return result.clips.count <= Self.capacity ? result : nil
+        switch result.count {
+        case 0: (result.first, result.count) = (merged, 1)
+        case 1: (result.second, result.count) = (merged, 2)
+        default: return nil
+        }
+        return result
     }
 
     /// Writes the clips into the instance's clip fields.
     func apply(to instance: inout PrimitiveInstance) {
-        var radii = SIMD4<Float>(0, 0, Float(clips.count), 0)
-        for (index, clip) in clips.enumerated() {
+        var radii = SIMD4<Float>(0, 0, Float(count), 0)
+        for index in 0..<count {
+            let clip = self[index]
             let m = clip.deviceToClip
             let linear = SIMD4<Float>(Float(m.a), Float(m.b), Float(m.c), Float(m.d))
             // Half sizes beyond 1e30 clip nothing more than 1e30 does, and stay finite in single precision.
@@ -63,7 +87,9 @@ struct ClipStack {
     }
 
     /// Whether some clip has no area left (everything inside it is invisible).
-    var isEmpty: Bool { clips.contains { $0.halfWidth <= 0 || $0.halfHeight <= 0 } }
+    var isEmpty: Bool {
+        (0..<count).contains { self[$0].halfWidth <= 0 || self[$0].halfHeight <= 0 }
+    }
 
     /// Two sharp axis-aligned clips → their intersection, in device space.
     private static func intersect(_ a: Clip, _ b: Clip) -> Clip {

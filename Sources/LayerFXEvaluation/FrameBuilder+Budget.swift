@@ -14,10 +14,10 @@ extension FrameBuilder {
     /// Adds `amount` to what the frame has spent of `key`; false when that
     /// goes over the budget, and the frame has then failed (the walk stops).
     mutating func charge(_ key: WorkBudget.Key, _ amount: Int, verb: String = "the frame needs") -> Bool {
-        let (sum, overflow) = spent[key.index].addingReportingOverflow(max(amount, 0))
-        spent[key.index] = overflow ? .max : sum
-        guard spent[key.index] > budget[key] else { return true }
-        fail(key, count: Double(spent[key.index]), verb: verb)
+        let (sum, overflow) = spent[key].addingReportingOverflow(max(amount, 0))
+        spent[key] = overflow ? .max : sum
+        guard spent[key] > budget[key] else { return true }
+        fail(key, count: Double(spent[key]), verb: verb)
         return false
     }
 
@@ -48,11 +48,11 @@ extension FrameBuilder {
     /// the first one did (from `spentBefore` and `primitivesBefore`, taken
     /// before it); otherwise fails the frame at once, so a replicated
     /// expensive shape fails in the time of one copy, not of the limit.
-    mutating func projectedCostFits(ofInstances count: Int, spentBefore: [Int], primitivesBefore: Int) -> Bool {
+    mutating func projectedCostFits(ofInstances count: Int, spentBefore: SpentBudget, primitivesBefore: Int) -> Bool {
         let n = Double(count)
         for key in WorkBudget.Key.allCases where key != .instances {
-            let perInstance = Double(spent[key.index] - spentBefore[key.index])
-            let projected = Double(spentBefore[key.index]) + perInstance * n
+            let perInstance = Double(spent[key] - spentBefore[key])
+            let projected = Double(spentBefore[key]) + perInstance * n
             if perInstance > 0, projected > Double(budget[key]) {
                 fail(key, count: projected, verb: "replicators expand to about")
                 return false

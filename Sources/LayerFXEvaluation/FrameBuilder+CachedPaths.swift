@@ -54,7 +54,7 @@ extension FrameBuilder {
         case .work(let key, let amount):
             return self.charge(key, amount)
         case .outline(let vertices):
-            guard vertices <= budget[.vertices] - spent[WorkBudget.Key.vertices.index] else {
+            guard vertices <= budget[.vertices] - spent[.vertices] else {
                 failOutline()
                 return false
             }

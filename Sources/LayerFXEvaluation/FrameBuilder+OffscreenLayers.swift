@@ -48,14 +48,15 @@ extension FrameBuilder {
                 order.fade(at: layer.begin, by: Float(opacity))
                 return
             }
-            for i in topLevelIndices(in: layer.begin..<(contentEnd - 1)) {
+            var depth = 0
+            for i in layer.begin..<(contentEnd - 1) where Self.drawsAtTopLevel(order.kind(at: i), depth: &depth) {
                 order.fade(at: i, by: Float(opacity))
             }
             return
         }
-        var bounds = union(of: topLevelIndices(in: (layer.begin + 1)..<contentEnd))
+        var bounds = unionOfTopLevel(in: (layer.begin + 1)..<contentEnd)
         if let maskBegin = layer.maskBegin {
-            bounds = intersection(bounds, union(of: topLevelIndices(in: (maskBegin + 1)..<order.count)))
+            bounds = intersection(bounds, unionOfTopLevel(in: (maskBegin + 1)..<order.count))
         }
         guard opacity > 0, bounds.x < bounds.z, bounds.y < bounds.w else { return discard(layer) }
         // The budget counts the layers kept, and the pixels of the frame they (and their masks) cover.
@@ -71,30 +72,30 @@ extension FrameBuilder {
         shapeCount = layer.shapesBefore + 1
     }
 
-    /// The positions of the drawn primitives and composites of `range` that draw into the layer
-    /// the range starts in (not into layers nested inside it).
-    private func topLevelIndices(in range: Range<Int>) -> [Int] {
-        var depth = 0
-        var result: [Int] = []
-        for i in range {
-            switch order.kind(at: i) {
-            case .beginLayer: depth += 1
-            case .beginMask: break
-            case .composite:
-                depth -= 1
-                if depth == 0 { result.append(i) }
-            default:
-                if depth == 0 { result.append(i) }
-            }
+    /// Whether the primitive of kind `kind` that comes next in a range of the
+    /// order draws into the layer the range starts in (a drawn primitive or a
+    /// composite, not inside a layer nested in it); `depth` is how deeply
+    /// nested the range is at that point (0 at its start), updated.
+    private static func drawsAtTopLevel(_ kind: ShapeKind, depth: inout Int) -> Bool {
+        switch kind {
+        case .beginLayer:
+            depth += 1
+            return false
+        case .beginMask: return false
+        case .composite:
+            depth -= 1
+            return depth == 0
+        default: return depth == 0
         }
-        return result
     }
 
-    /// The whole-pixel box around these primitives' quads, inside the frame
-    /// (x0, y0, x1, y1); empty (x0 ≥ x1) when there are none.
-    private func union(of indices: [Int]) -> SIMD4<Float> {
+    /// The whole-pixel box around the quads of the primitives of `range`
+    /// that draw into the layer it starts in, inside the frame (x0, y0, x1,
+    /// y1); empty (x0 ≥ x1) when there are none.
+    private func unionOfTopLevel(in range: Range<Int>) -> SIMD4<Float> {
         var box = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
-        for i in indices {
+        var depth = 0
+        for i in range where Self.drawsAtTopLevel(order.kind(at: i), depth: &depth) {
             let b = order.deviceBounds(at: i)
             box = SIMD4(min(box.x, b.x), min(box.y, b.y), max(box.z, b.z), max(box.w, b.w))
         }

@@ -77,9 +77,9 @@ extension FrameBuilder {
     /// kept from an earlier frame.
     mutating func emitFill(of path: ShapePath, rule: WindingRule, color: Color, transform: AffineTransform,
                            clips: ClipStack) {
-        let key = geometryCache.map { _ in
-            GeometryKey.fill(of: path, rule: rule, transform: transform, width: width, height: height)
-        }
+        let key = geometryCache == nil ? nil
+            : GeometryKey.fill(of: path, rule: rule, transform: transform, width: width, height: height,
+                               in: &geometryKeyWords)
         emitPolygon(cachedAs: key, rule: rule, color: color, clips: clips) { builder, geometry in
             let tolerance = Self.flatteningTolerance / transform.largestScale
             guard builder.make(.work(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)),
@@ -95,9 +95,9 @@ extension FrameBuilder {
     /// fade instead of bloating, as the analytic strokes do).
     mutating func emitStroke(of path: ShapePath, style: StrokeStyle, color: Color, transform: AffineTransform,
                              clips: ClipStack) {
-        let key = geometryCache.map { _ in
-            GeometryKey.stroke(of: path, style: style, transform: transform, width: width, height: height)
-        }
+        let key = geometryCache == nil ? nil
+            : GeometryKey.stroke(of: path, style: style, transform: transform, width: width, height: height,
+                                 in: &geometryKeyWords)
         emitPolygon(cachedAs: key, rule: .nonZero, color: color, clips: clips) { builder, geometry in
             var style = style
             let pixelsPerUnit = transform.determinant.magnitude.squareRoot()
@@ -113,7 +113,7 @@ extension FrameBuilder {
             style.lineWidth = min(style.lineWidth, builder.widthCoveringTheFrame(polylines, transform: transform))
             guard builder.make(.work(.strokePieces, PathStroker.pieceCount(of: polylines, style: style)),
                                recordingIn: &geometry) else { return nil }
-            let vertexLimit = builder.budget[.vertices] - builder.spent[WorkBudget.Key.vertices.index]
+            let vertexLimit = builder.budget[.vertices] - builder.spent[.vertices]
             guard let pieces = PathStroker.outline(of: polylines, style: style, tolerance: tolerance,
                                                    vertexLimit: vertexLimit) else {
                 builder.failOutline()

@@ -43,7 +43,7 @@ extension FrameBuilder {
             guard r.size.width > 0, r.size.height > 0 else { return }
             kind = .ellipse
             shape = SIMD4(Float(r.midX), Float(r.midY), Float(r.size.width / 2), Float(r.size.height / 2))
-            if paint == nil, clips.clips.isEmpty {
+            if paint == nil, clips.count == 0 {
                 return emitEllipse(shape, fill: fill.map(Self.vector) ?? .zero, stroke: stroke.map(Self.vector) ?? .zero,
                                    strokeWidth: stroke == nil ? 0 : Float(lineWidth), transform: transform)
             }
@@ -121,12 +121,10 @@ extension FrameBuilder {
     /// every stop is transparent. At most `GradientPaint.maximumStops` stops
     /// (the scene decoder enforces it).
     static func gradientPaint(_ p: LayerProperties, tint: Color) -> GradientPaint? {
-        guard let colors = p.colors?.prefix(GradientPaint.maximumStops), !colors.isEmpty else { return nil }
-        let tinted = colors.map { $0.tinted(tint) }
-        guard tinted.contains(where: { $0.alpha > 0 }) else { return nil }
-        let n = tinted.count
-        let locations = p.locations.flatMap { $0.count == n ? $0 : nil }
-            ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+        guard let all = p.colors, !all.isEmpty else { return nil }
+        let colors = all.prefix(GradientPaint.maximumStops)
+        guard colors.contains(where: { $0.tinted(tint).alpha > 0 }) else { return nil }
+        let n = colors.count
         func local(_ u: Point) -> SIMD2<Float> {
             SIMD2(Float(p.bounds.origin.x + u.x * p.bounds.size.width),
                   Float(p.bounds.origin.y + u.y * p.bounds.size.height))
@@ -136,8 +134,12 @@ extension FrameBuilder {
         case .radial: .radial
         case .conic: .conic
         }
-        return GradientPaint(kind: kind, start: local(p.startPoint), end: local(p.endPoint),
-                             locations: locations.map(Float.init), colors: tinted.map(vector))
+        // The paint holds its stops inline: nothing is allocated.
+        let given = p.locations.flatMap { $0.count == n ? $0 : nil }
+        return GradientPaint(kind: kind, start: local(p.startPoint), end: local(p.endPoint), count: n) { i in
+            let location = given.map { Float($0[i]) } ?? (n == 1 ? 0 : Float(Double(i) / Double(n - 1)))
+            return (location, vector(colors[i].tinted(tint)))
+        }
     }
 
     private static func vector(_ c: Color) -> SIMD4<Float> {

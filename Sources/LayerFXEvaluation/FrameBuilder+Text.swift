@@ -8,16 +8,15 @@ extension FrameBuilder {
     /// of the bounds with the layer's alignment, one ``ShapeKind/glyph``
     /// primitive each, coloured by `foregroundColor`; they count as one shape.
     /// The font is resolved in the builder's text context (once per context,
-    /// relative paths in the scene's folder) and its glyphs are rasterized
-    /// into that context's atlas. The font was checked when the scene was
+    /// relative paths in the scene's folder), its glyphs are rasterized
+    /// into that context's atlas, and the layout is kept there for the next frame. The font was checked when the scene was
     /// loaded; one that fails to load now draws nothing.
     mutating func emitText(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         guard !p.string.isEmpty, charge(.textLength, p.string.unicodeScalars.count),
               let color = p.foregroundColor?.tinted(tint), color.alpha > 0,
               let font = try? textContext.font(named: p.font, relativeTo: baseDirectory),
-              let glyphs = try? TextLayout.layout(p.string, font: font, fontSize: p.fontSize,
-                                                  alignment: p.alignmentMode, boundsWidth: p.bounds.size.width,
-                                                  atlas: textContext.atlas)
+              let glyphs = try? textContext.layout(p.string, font: font, fontSize: p.fontSize,
+                                                   alignment: p.alignmentMode, boundsWidth: p.bounds.size.width)
         else { return }
         guard charge(.glyphs, glyphs.count) else { return }
         let linear = SIMD4(Float(transform.a), Float(transform.b), Float(transform.c), Float(transform.d))

@@ -23,8 +23,8 @@ struct FrameBuilder {
     /// Layer instances visited so far (the `instances` key, kept apart from
     /// `spent` because every layer counts one).
     var instancesVisited = 0
-    /// What the frame has spent of each budget key (by `WorkBudget.Key.index`).
-    var spent: [Int]
+    /// What the frame has spent of each budget key.
+    var spent = SpentBudget()
     /// The first limit the frame went over (set by `fail`); the walk stops there.
     var exceeded: WorkBudgetExceeded?
     /// Whether `exceeded` is set (by `fail`), cheap to test on every layer.
@@ -35,6 +35,8 @@ struct FrameBuilder {
     var leafBlock: LeafBlockScalars
     /// The working arrays of polygon banding.
     var polygonScratch: PolygonScratch
+    /// The words geometry-cache keys are written in (``GeometryKey``), kept across frames.
+    var geometryKeyWords: [UInt64]
     /// The compiled containers open where a compiled scene's entries are being drawn, outermost first.
     var openContainers: [OpenContainer]
     /// The fonts and glyph atlas text layers are drawn with.
@@ -49,9 +51,9 @@ struct FrameBuilder {
         var order = DrawOrder()
         var pathEdges: [SIMD4<Float>] = []
         var steps: [DocumentStep] = []
-        var spent = [Int](repeating: 0, count: WorkBudget.Key.allCases.count)
         var leafBlock = LeafBlockScalars()
         var polygonScratch = PolygonScratch()
+        var geometryKeyWords: [UInt64] = []
         var openContainers: [OpenContainer] = []
     }
 
@@ -70,34 +72,33 @@ struct FrameBuilder {
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
         // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
-        (order, pathEdges, steps, spent, leafBlock, polygonScratch, openContainers)
-            = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch(), [])
+        (order, pathEdges, steps, leafBlock, polygonScratch, geometryKeyWords, openContainers)
+            = (DrawOrder(), [], [], LeafBlockScalars(), PolygonScratch(), [], [])
         swap(&order, &arrays.order)
         swap(&openContainers, &arrays.openContainers)
         swap(&polygonScratch, &arrays.polygonScratch)
+        swap(&geometryKeyWords, &arrays.geometryKeyWords)
         swap(&leafBlock, &arrays.leafBlock)
         swap(&pathEdges, &arrays.pathEdges)
         swap(&steps, &arrays.steps)
-        swap(&spent, &arrays.spent)
         order.removeAll()
         pathEdges.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
-        for i in spent.indices { spent[i] = 0 }
     }
 
     /// Makes this builder a new one for the next frame (the initializer's
     /// arguments), reusing its arrays.
     mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
                           geometryCache: GeometryCache?, baseDirectory: String?) {
-        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], spent: [], leafBlock: LeafBlockScalars(),
-                            polygonScratch: PolygonScratch(), openContainers: [])
+        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], leafBlock: LeafBlockScalars(),
+                            polygonScratch: PolygonScratch(), geometryKeyWords: [], openContainers: [])
         swap(&arrays.order, &order)
         swap(&arrays.openContainers, &openContainers)
         swap(&arrays.polygonScratch, &polygonScratch)
+        swap(&arrays.geometryKeyWords, &geometryKeyWords)
         swap(&arrays.leafBlock, &leafBlock)
         swap(&arrays.pathEdges, &pathEdges)
         swap(&arrays.steps, &steps)
-        swap(&arrays.spent, &spent)
         self = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
                             geometryCache: geometryCache, baseDirectory: baseDirectory, reusing: consume arrays)
     }

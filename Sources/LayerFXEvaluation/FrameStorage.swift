@@ -109,7 +109,7 @@ public struct FrameStorage: Sendable {
             }
         }
         if direct { circles.removeLast(circles.count - placed) }
-        return join(taskCount, circles: circles, background: background, glyphAtlas: glyphAtlas)
+        return join(taskCount, circles: consume circles, background: background, glyphAtlas: glyphAtlas)
     }
 
     /// Throws the first task's error, or the budget the first `taskCount`
@@ -128,7 +128,7 @@ public struct FrameStorage: Sendable {
         for key in WorkBudget.Key.allCases {
             var sum = 0
             for part in parts {
-                let (total, overflow) = sum.addingReportingOverflow(part.spent[key.index])
+                let (total, overflow) = sum.addingReportingOverflow(part.spent[key])
                 sum = overflow ? .max : total
             }
             if sum > first.budget[key] { throw exceeded(key, sum) }
@@ -142,7 +142,8 @@ public struct FrameStorage: Sendable {
     /// edges to the recycled arrays.
     private mutating func join(_ taskCount: Int, circles: consuming [DeviceCircle], background: SIMD4<Float>,
                                glyphAtlas: () -> GlyphAtlasImage?) -> Frame {
-        var circles = circles, instances = self.instances, runs = self.runs, pathEdges = self.pathEdges
+        // `circles` is consumed, so held once: appending to it does not copy it.
+        var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges
         (self.instances, self.runs, self.pathEdges) = ([], [], [])
         instances.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)

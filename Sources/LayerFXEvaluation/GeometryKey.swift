@@ -8,32 +8,40 @@ import LayerFXModel
 /// their bit patterns, so keys are equal only when every input is the same
 /// number bit for bit (−0 and 0 differ, a NaN equals itself): equal keys make
 /// byte-identical bands.
+///
+/// A key is written into an array its maker lends (``FrameBuilder`` keeps
+/// one across frames) and shares it: once the key is gone the array is the
+/// maker's alone again, so a lookup that finds its geometry allocates nothing.
 struct GeometryKey: Hashable, Sendable {
     private let words: [UInt64]
     /// `words`' hash, computed once, outside the cache's lock.
     private let hash: Int
 
-    private init(_ writer: Writer) {
+    /// The key `writer` wrote, sharing its words with `words` (which the writer borrowed).
+    private init(_ writer: consuming Writer, returningWordsTo words: inout [UInt64]) {
         words = writer.words
+        self.words = words
         hash = words.hashValue
     }
 
-    /// The key of `path` filled by `rule` under `transform` on a `width` × `height` frame.
-    static func fill(of path: ShapePath, rule: WindingRule, transform: AffineTransform, width: Int, height: Int)
-        -> GeometryKey {
-        var writer = Writer(kind: 1, width: width, height: height, transform: transform)
+    /// The key of `path` filled by `rule` under `transform` on a `width` × `height` frame,
+    /// written into `words`.
+    static func fill(of path: ShapePath, rule: WindingRule, transform: AffineTransform, width: Int, height: Int,
+                     in words: inout [UInt64]) -> GeometryKey {
+        var writer = Writer(kind: 1, width: width, height: height, transform: transform, in: &words)
         writer.integer(rule.rawValue)
         writer.path(path)
-        return GeometryKey(writer)
+        return GeometryKey(writer, returningWordsTo: &words)
     }
 
-    /// The key of `path` stroked with `style` under `transform` on a `width` × `height` frame.
-    static func stroke(of path: ShapePath, style: StrokeStyle, transform: AffineTransform, width: Int, height: Int)
-        -> GeometryKey {
-        var writer = Writer(kind: 2, width: width, height: height, transform: transform)
+    /// The key of `path` stroked with `style` under `transform` on a `width` × `height` frame,
+    /// written into `words`.
+    static func stroke(of path: ShapePath, style: StrokeStyle, transform: AffineTransform, width: Int, height: Int,
+                       in words: inout [UInt64]) -> GeometryKey {
+        var writer = Writer(kind: 2, width: width, height: height, transform: transform, in: &words)
         writer.style(style)
         writer.path(path)
-        return GeometryKey(writer)
+        return GeometryKey(writer, returningWordsTo: &words)
     }
 
     /// The bytes the key holds, for the cache's limit.
@@ -52,8 +60,11 @@ struct GeometryKey: Hashable, Sendable {
     private struct Writer {
         var words: [UInt64] = []
 
-        init(kind: Int, width: Int, height: Int, transform t: AffineTransform) {
-            words.reserveCapacity(64)
+        /// A writer that empties `words` and writes there (it holds them until the key is made).
+        init(kind: Int, width: Int, height: Int, transform t: AffineTransform, in words: inout [UInt64]) {
+            swap(&self.words, &words)
+            self.words.removeAll(keepingCapacity: true)
+            self.words.reserveCapacity(64)
             integer(kind); integer(width); integer(height)
             number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
         }

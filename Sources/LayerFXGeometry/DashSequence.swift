@@ -15,7 +15,7 @@ struct DashSequence {
     /// empty pattern, or one whose total is not positive and finite once
     /// negative lengths count as 0. An odd count is repeated, as Core
     /// Graphics does; a non-finite phase counts as 0.
-    init?(_ pattern: [Double], phase: Double) {
+    init?(_ pattern: some Sequence<Double>, phase: Double) {
         var lengths = pattern.map { $0 > 0 ? $0 : 0 }
         if !lengths.count.isMultiple(of: 2) { lengths += lengths }
         let period = lengths.reduce(0, +)

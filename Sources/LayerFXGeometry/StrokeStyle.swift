@@ -13,7 +13,7 @@ public struct StrokeStyle: Hashable, Sendable {
     public var miterLimit: Double
     /// Dash and gap lengths (dash, gap, dash, …; an odd count is repeated to
     /// make it even); empty strokes solid.
-    public var dashPattern: [Double]
+    public var dashPattern: NumberList
     /// How far into `dashPattern` each contour starts.
     public var dashPhase: Double
     /// The part of the path stroked, as fractions of the length of all its
@@ -22,7 +22,7 @@ public struct StrokeStyle: Hashable, Sendable {
 
     /// A style with `CAShapeLayer`'s defaults for what is not given.
     public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-                dashPattern: [Double] = [], dashPhase: Double = 0, strokeStart: Double = 0, strokeEnd: Double = 1) {
+                dashPattern: NumberList = [], dashPhase: Double = 0, strokeStart: Double = 0, strokeEnd: Double = 1) {
         self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin; self.miterLimit = miterLimit
         self.dashPattern = dashPattern; self.dashPhase = dashPhase
         self.strokeStart = strokeStart; self.strokeEnd = strokeEnd

@@ -118,7 +118,7 @@ extension AnimatableValue {
         case let (.transform(a), .transform(b)): return .transform(a.zipped(with: b, f))
         case let (.path(a), .path(b)): return a.zipped(with: b, f).map(AnimatableValue.path)
         case let (.numbers(a), .numbers(b)):
-            return a.count == b.count ? .numbers(zip(a, b).map(f)) : nil
+            return a.count == b.count ? .numbers(NumberList(count: a.count) { f(a[$0], b[$0]) }) : nil
         case let (.colors(a), .colors(b)):
             return a.count == b.count ? .colors(zip(a, b).map { $0.zipped(with: $1, f) }) : nil
         case (.noColor, .noColor): return .noColor
@@ -139,7 +139,7 @@ extension AnimatableValue {
         case .noColor: .noColor
         case .transform(let a): .transform(a.mapped(f))
         case .path(let a): .path(a.mapped(f))
-        case .numbers(let a): .numbers(a.map(f))
+        case .numbers(let a): .numbers(NumberList(count: a.count) { f(a[$0]) })
         case .colors(let a): .colors(a.map { $0.mapped(f) })
         }
     }
@@ -321,6 +321,10 @@ extension ShapePath {
     /// nil unless both have as many subpaths and each pair combines.
     fileprivate func zipped(with o: ShapePath, _ f: (Double, Double) -> Double) -> ShapePath? {
         guard subpaths.count == o.subpaths.count else { return nil }
+        if subpaths.count == 1 {
+            // One subpath, the common case: no array.
+            return subpaths[0].zipped(with: o.subpaths[0], f).map { ShapePath(SubpathList($0)) }
+        }
         var result: [Subpath] = []
         result.reserveCapacity(subpaths.count)
         for (s1, s2) in zip(subpaths, o.subpaths) {
@@ -329,7 +333,9 @@ extension ShapePath {
         }
         return ShapePath(result)
     }
-    fileprivate func mapped(_ f: (Double) -> Double) -> ShapePath { ShapePath(subpaths.map { $0.mapped(f) }) }
+    fileprivate func mapped(_ f: (Double) -> Double) -> ShapePath {
+        subpaths.count == 1 ? ShapePath(SubpathList(subpaths[0].mapped(f))) : ShapePath(subpaths.map { $0.mapped(f) })
+    }
     fileprivate func forEachComponent(_ body: (Double) -> Void) {
         for s in subpaths { s.forEachComponent(body) }
     }

@@ -20,7 +20,7 @@ public enum AnimatableValue: Hashable, Sendable {
     /// A shape path (`path`).
     case path(ShapePath)
     /// A list of numbers (`locations`, `lineDashPattern`).
-    case numbers([Double])
+    case numbers(NumberList)
     /// A list of colours (`colors`).
     case colors([Color])
 }

@@ -106,7 +106,7 @@ public struct LayerProperties: Hashable, Sendable {
     public var strokeEnd: Double = 1
     /// Dash and gap lengths (dash, gap, dash, …; an odd count repeats); nil
     /// (or empty) strokes solid.
-    public var lineDashPattern: [Double]? = nil
+    public var lineDashPattern: NumberList? = nil
     /// How far into `lineDashPattern` each contour's stroke starts.
     public var lineDashPhase: Double = 0
     // CAGradientLayer
@@ -116,7 +116,7 @@ public struct LayerProperties: Hashable, Sendable {
     /// Stop colours; nil draws nothing.
     public var colors: [Color]? = nil
     /// Stop positions in 0…1; nil spreads the colours evenly.
-    public var locations: [Double]? = nil
+    public var locations: NumberList? = nil
     /// In the unit square of the bounds.
     public var startPoint = Point(x: 0.5, y: 0)
     /// In the unit square of the bounds.

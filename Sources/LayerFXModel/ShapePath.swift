@@ -33,9 +33,11 @@ public enum PathElement: Hashable, Sendable {
 /// A shape layer's path: subpaths drawn in order.
 public struct ShapePath: Hashable, Sendable {
     /// The subpaths, drawn in order.
-    public var subpaths: [Subpath]
+    public var subpaths: SubpathList
     /// A path of `subpaths`.
-    public init(_ subpaths: [Subpath]) { self.subpaths = subpaths }
+    public init(_ subpaths: [Subpath]) { self.subpaths = SubpathList(subpaths) }
+    /// A path of `subpaths` (one subpath is held without an array).
+    public init(_ subpaths: SubpathList) { self.subpaths = subpaths }
     /// No subpaths: draws nothing.
     public static let empty = ShapePath([])
 }

@@ -28,14 +28,28 @@ public struct GradientPaint: Equatable, Sendable {
     public var start: SIMD2<Float>
     /// The gradient's end point, in local units.
     public var end: SIMD2<Float>
-    /// Ascending locations, one per colour; at most `maximumStops`.
-    public var locations: [Float]
-    /// Straight-alpha colours, components in 0…1.
-    public var colors: [SIMD4<Float>]
+    /// How many stops there are (0…``maximumStops``).
+    public private(set) var count: Int
+    /// The stops' ascending locations; the first ``count`` are used.
+    public private(set) var locations: SIMD8<Float>
+    /// The stops' colours packed as 8-bit straight-alpha RGBA, red in the
+    /// low byte (``pack(_:)``); the first ``count`` are used.
+    public private(set) var packedColors: SIMD8<UInt32>
 
-    /// A gradient of `colors` at `locations` from `start` to `end`.
-    public init(kind: PaintKind, start: SIMD2<Float>, end: SIMD2<Float>, locations: [Float], colors: [SIMD4<Float>]) {
-        self.kind = kind; self.start = start; self.end = end; self.locations = locations; self.colors = colors
+    /// A gradient from `start` to `end` of `count` stops (at most
+    /// ``maximumStops`` are kept), stop i at `stop(i)`'s location with its
+    /// colour (straight alpha, components in 0…1). The stops are held inline,
+    /// so making a paint allocates nothing.
+    public init(kind: PaintKind, start: SIMD2<Float>, end: SIMD2<Float>, count: Int,
+                stop: (Int) -> (location: Float, color: SIMD4<Float>)) {
+        self.kind = kind; self.start = start; self.end = end
+        self.count = min(max(count, 0), Self.maximumStops)
+        locations = SIMD8(); packedColors = SIMD8()
+        for i in 0..<self.count {
+            let (location, color) = stop(i)
+            locations[i] = location
+            packedColors[i] = Self.pack(color)
+        }
     }
 
     /// Packs a colour as 8-bit RGBA, red in the low byte (as the fragment shader unpacks it).
@@ -46,11 +60,8 @@ public struct GradientPaint: Equatable, Sendable {
 
     /// The five instance fields (`paint0` … `stops1`).
     var encoded: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<UInt32>, SIMD4<UInt32>) {
-        let n = min(locations.count, colors.count, Self.maximumStops)
-        var l = [Float](repeating: 0, count: Self.maximumStops)
-        var c = [UInt32](repeating: 0, count: 8)
-        for i in 0..<n { l[i] = locations[i]; c[i] = Self.pack(colors[i]) }
-        return (SIMD4(Float(kind.rawValue), Float(n), start.x, start.y),
+        let l = locations, c = packedColors
+        return (SIMD4(Float(kind.rawValue), Float(count), start.x, start.y),
                 SIMD4(end.x, end.y, l[0], l[1]), SIMD4(l[2], l[3], l[4], l[5]),
                 SIMD4(c[0], c[1], c[2], c[3]), SIMD4(c[4], c[5], c[6], c[7]))
     }

@@ -5,7 +5,7 @@ import LayerFXModel
 enum DashPattern {
     /// The lengths of the array `value`. `isDelta` (for `byValue`, which is
     /// added to another pattern) lets them be negative and all 0.
-    static func lengths<V: SceneValue>(_ value: V, isDelta: Bool = false) throws -> [Double] {
+    static func lengths<V: SceneValue>(_ value: V, isDelta: Bool = false) throws -> NumberList {
         var lengths: [Double] = []
         try value.forEachElement { _, element in
             let length = try element.number()
@@ -17,6 +17,6 @@ enum DashPattern {
         if !isDelta, !lengths.isEmpty, lengths.allSatisfy({ $0 == 0 }) {
             throw value.issue("a dash pattern needs a length greater than 0 (all are 0); use null or [] for a solid line")
         }
-        return lengths
+        return NumberList(lengths)
     }
 }

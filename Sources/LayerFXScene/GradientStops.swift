@@ -12,7 +12,7 @@ enum GradientStops {
         return colors
     }
 
-    static func locations<V: SceneValue>(_ value: V) throws -> [Double] {
+    static func locations<V: SceneValue>(_ value: V) throws -> NumberList {
         var locations: [Double] = []
         try value.forEachElement { _, element in
             let location = try element.number()
@@ -21,6 +21,6 @@ enum GradientStops {
             }
             locations.append(location)
         }
-        return locations
+        return NumberList(locations)
     }
 }

@@ -180,7 +180,7 @@ public enum SceneEncoder {
         }
     }
 
-    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+    static func numbers(_ values: some Sequence<Double>) -> JSONValue { .array(values.map(JSONValue.number)) }
     static func point(_ p: Point) -> JSONValue { numbers([p.x, p.y]) }
     static func size(_ s: Size) -> JSONValue { numbers([s.width, s.height]) }
     static func rect(_ r: Rect) -> JSONValue { numbers([r.origin.x, r.origin.y, r.size.width, r.size.height]) }

@@ -30,6 +30,8 @@ public final class TextContext: Sendable {
 
     private let freeType = FreeType()
     private let cache = LockedValue(FontCache())
+    /// Text laid out so far (``layout(_:font:fontSize:alignment:boundsWidth:)``).
+    let layouts = LockedValue([LayoutKey: [PlacedGlyph]]())
 
     /// A context that searches `searchDirectories` for font names; by
     /// default those of ``defaultSearchDirectories``, read now.

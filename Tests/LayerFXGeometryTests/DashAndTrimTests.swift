@@ -109,7 +109,7 @@ import LayerFXGeometry
     }
 
     @Test func unusablePatternsStrokeSolid() {
-        for pattern in [[0.0, 0], [-3, -1], [.infinity, 5], [1e-9, 1e-9]] {
+        for pattern: NumberList in [[0.0, 0], [-3, -1], [.infinity, 5], [1e-9, 1e-9]] {
             let polygons = stroke([segment], StrokeStyle(lineWidth: 2, dashPattern: pattern))
             #expect(abs(unionArea(polygons) - 200) < 1e-6, "pattern \(pattern)")
         }

@@ -127,7 +127,7 @@ func rippleRadius(_ row: (t: Double, radius: Double, opacity: Double)) throws {
 /// animated inside a 4.5 s repeating group by a 3 s easeInEaseOut child.
 private func shimmer() -> Layer {
     let r = 0.3
-    let start: [Double] = [-r, -r / 2, 0], end: [Double] = [1, 1 + r / 2, 1 + r]
+    let start: NumberList = [-r, -r / 2, 0], end: NumberList = [1, 1 + r / 2, 1 + r]
     var properties = LayerProperties()
     properties.colors = [.clear, .white, .clear]
     properties.locations = start

@@ -645,6 +645,16 @@ struct SteadyStateAllocationTests {
         #expect(fewest == 0, "\(fewest) allocations a frame")
     }
 
+    /// Every example's warm frame, walked layers included (masks, clips,
+    /// offscreen groups, text, gradients, stars), allocates nothing.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"),
+          arguments: ["pulsing-rings.json", "ripple.json", "shimmer.json", "typing-dots.json", "waves.json"])
+    func anExampleFrameAllocatesNothing(_ name: String) throws {
+        let compiled = CompiledScene(try SceneLoader.load(contentsOfFile: Repository.example(name)))
+        let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.37, 0.6, 1.3])
+        #expect(fewest == 0, "\(name): \(fewest) allocations a frame")
+    }
+
     /// The counter counts: a frame evaluated without storage allocates its arrays.
     @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
     func aFrameWithoutStorageAllocates() throws {

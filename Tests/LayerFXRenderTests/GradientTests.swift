@@ -19,7 +19,7 @@ struct GradientTests {
         try check.run(GPUAvailability.renderer.get())
     }
 
-    static func gradient(_ type: GradientType, colors: [Color], locations: [Double]? = nil,
+    static func gradient(_ type: GradientType, colors: [Color], locations: NumberList? = nil,
                          start: Point, end: Point, size: Size) -> Scene {
         var p = LayerProperties()
         p.bounds = Rect(origin: .zero, size: size)

@@ -1,6 +1,6 @@
 import Testing
 import LayerFXCore
-import LayerFXText
+@testable import LayerFXText
 
 private let context = TextContext()
 
@@ -104,4 +104,39 @@ private func referenceWidth(_ string: String, points: Double = 24, font: String 
     #expect(first == second)
     let snapshot = context.atlas.snapshot()
     #expect(first.map { fieldBytes(of: $0, in: snapshot) } == second.map { fieldBytes(of: $0, in: snapshot) })
+}
+
+/// A context keeps what it laid out: the same text gives the same glyphs as
+/// a fresh layout, and a change to any input lays it out again.
+@Test func aContextKeepsItsLayouts() throws {
+    let text = TextContext()
+    let font = try text.font(named: nil)
+    let first = try text.layout("Kept text", font: font, fontSize: 24, alignment: .center, boundsWidth: 300)
+    #expect(first == (try TextLayout.layout("Kept text", font: font, fontSize: 24, alignment: .center,
+                                             boundsWidth: 300, atlas: text.atlas)))
+    let generation = text.atlas.snapshot().generation
+    let again = try text.layout("Kept text", font: font, fontSize: 24, alignment: .center, boundsWidth: 300)
+    #expect(again == first)
+    #expect(text.atlas.snapshot().generation == generation)  // nothing new was rasterized
+    // Each input is part of the key.
+    let wider = try text.layout("Kept text", font: font, fontSize: 24, alignment: .center, boundsWidth: 400)
+    #expect(wider[0].rect.origin.x - first[0].rect.origin.x == 50)
+    let left = try text.layout("Kept text", font: font, fontSize: 24, alignment: .left, boundsWidth: 300)
+    #expect(left[0].rect.origin.x < first[0].rect.origin.x)
+    let larger = try text.layout("Kept text", font: font, fontSize: 48, alignment: .center, boundsWidth: 300)
+    #expect(larger[0].rect.size.width == 2 * first[0].rect.size.width)
+    #expect(try text.layout("Kept", font: font, fontSize: 24, alignment: .center, boundsWidth: 300).count == 4)
+}
+
+/// More layouts than a context keeps start the cache afresh, and each is still right.
+@Test func aContextKeepsABoundedNumberOfLayouts() throws {
+    let text = TextContext()
+    let font = try text.font(named: nil)
+    for size in 0...TextContext.layoutsKept {
+        let fontSize = 10 + Double(size) / 16
+        let glyphs = try text.layout("a", font: font, fontSize: fontSize, alignment: .left, boundsWidth: 100)
+        #expect(glyphs == (try TextLayout.layout("a", font: font, fontSize: fontSize, alignment: .left,
+                                                  boundsWidth: 100, atlas: text.atlas)))
+    }
+    #expect(text.layouts.withLock(\.count) == 1)
 }

@@ -81,7 +81,7 @@ public struct ShimmerEffect: DecodableEffect, Hashable {
         let size = bounds.size
         let r = highlightLength
         let sweep = sweepDuration(for: size)
-        let start = [-r, -r / 2, 0], end = [1, 1 + r / 2, 1 + r]
+        let start: NumberList = [-r, -r / 2, 0], end: NumberList = [1, 1 + r / 2, 1 + r]
 
         var text = Layer(name: Self.partName("text", of: host), kind: .text)
         text.properties.string = string

@@ -116,7 +116,7 @@ public struct WavesEffect: DecodableEffect, Hashable {
         gradient.properties.position = bounds.center
         gradient.properties.gradientType = .radial
         gradient.properties.colors = colors
-        gradient.properties.locations = colors.indices.map { Double($0) / Double(colors.count) }
+        gradient.properties.locations = NumberList(colors.indices.map { Double($0) / Double(colors.count) })
         let radius = Point(x: min(size.width, size.height) / size.width, y: min(size.width, size.height) / size.height)
         func center(_ g: Point) -> Point { Point(x: (g.x + 1) / 2, y: (-g.y + 1) / 2) }
         func edge(_ g: Point) -> Point { Point(x: center(g).x + radius.x, y: center(g).y + radius.y) }
