@@ -13,12 +13,19 @@ enum DocumentStep {
 extension FrameBuilder {
     /// Adds `amount` to what the frame has spent of `key`; false when that
     /// goes over the budget, and the frame has then failed (the walk stops).
+    @inline(__always)
     mutating func charge(_ key: WorkBudget.Key, _ amount: Int, verb: String = "the frame needs") -> Bool {
         let (sum, overflow) = spent[key].addingReportingOverflow(max(amount, 0))
         spent[key] = overflow ? .max : sum
         guard spent[key] > budget[key] else { return true }
-        fail(key, count: Double(spent[key]), verb: verb)
+        failCharge(key, verb: verb)
         return false
+    }
+
+    /// Fails the frame for going over `key`'s limit (the rare end of ``charge(_:_:verb:)``).
+    @inline(never)
+    private mutating func failCharge(_ key: WorkBudget.Key, verb: String) {
+        fail(key, count: Double(spent[key]), verb: verb)
     }
 
     /// Whether the primitives so far fit the budget (failing the frame when not).
