@@ -107,7 +107,7 @@ struct RipplesBenchCommand: ParsableCommand {
         let (count, width, height, paintedArea) = (field.ripples.count, field.width, field.height, field.paintedArea)
         // An animated field is compiled one ripple at a time and evaluated
         // every frame (neither the field nor a layer tree is kept); a still
-        // one is evaluated once, without compiling it.
+        // one is evaluated once.
         // Each frame is evaluated in the arrays of the one before (handed back once drawn).
         var storage = FrameStorage()
         let frameAt: (Double, inout FrameStorage) throws -> Frame

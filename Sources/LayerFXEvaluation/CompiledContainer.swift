@@ -79,8 +79,8 @@ struct CompiledContainer: Sendable {
 
 /// A ``CompiledScene`` entry that is not a compiled leaf.
 enum CompiledNode: Sendable {
-    /// A layer walked as it is: its index in the walked layers.
-    case walked(Int32)
+    /// A layer walked from the flattened arrays: its root node in ``CompiledScene/walked``.
+    case walked(Int)
     /// The start of a container's sublayers: the container's index.
     case open(Int32)
     /// The end of a container's sublayers.

@@ -21,8 +21,10 @@ import LayerFXModel
 ///   field of circles under a root layer is evaluated as fast, and split
 ///   across cores, as one at the top level.
 ///
-/// Every other layer is kept as it is and walked as
-/// `SceneEvaluator.frame(for:at:budget:)` walks it.
+/// Every other layer is flattened into arrays of nodes (``FlatLayers``:
+/// depth first, each subtree one run of nodes) and walked from them
+/// by index, by the walk that draws a scene's `Layer` values (the
+/// reference the compiled frames are tested against).
 ///
 /// A compiled scene does not hold the scene it was made from: built from a
 /// sequence of layers (``init(size:scale:backgroundColor:baseDirectory:layers:)``),
@@ -42,8 +44,9 @@ public struct CompiledScene: Sendable {
     let entries: [Int32]
     /// The entries that are not leaves: walked layers, and where containers open and close.
     let nodes: [CompiledNode]
-    /// The layers that did not compile, walked as they are.
-    let walkedLayers: [Layer]
+    /// The layers that did not compile to records of their own, flattened
+    /// into arrays and walked (a `.walked` node names its root).
+    let walked: FlatLayers
     /// The compiled containers.
     let containers: [CompiledContainer]
     /// The compiled leaves.
@@ -82,7 +85,7 @@ public struct CompiledScene: Sendable {
         }
         entries = compiler.entries
         nodes = compiler.nodes
-        walkedLayers = compiler.walkedLayers
+        walked = compiler.walked
         containers = compiler.containers
         leaves = compiler.leaves.leaves
         channels = compiler.leaves.channels
@@ -94,12 +97,13 @@ public struct CompiledScene: Sendable {
     /// How many top-level layers the scene has.
     public var layerCount: Int { topLevelEntries.isEmpty ? entries.count : topLevelEntries.count }
 
-    /// How many layers were compiled, at any depth (circle leaves and the
-    /// plain layers holding them); the rest are walked.
+    /// How many layers were compiled to records, at any depth (circle
+    /// leaves and the plain layers holding them); the rest are walked from
+    /// flattened arrays.
     public var compiledLayerCount: Int { leaves.count + containers.count }
 
     /// Bytes held by the compiled records and shared tables (not counting
-    /// the layers that are walked): what a compiled layer costs in memory.
+    /// the flattened layers that are walked): what a compiled layer costs in memory.
     public var compiledBytes: Int {
         (entries.capacity + entryParents.capacity + entrySteps.capacity + topLevelEntries.capacity)
             * MemoryLayout<Int32>.stride + nodes.capacity * MemoryLayout<CompiledNode>.stride
@@ -159,7 +163,7 @@ private struct SceneCompiler {
     let root: AffineTransform
     var entries: [Int32] = []
     var nodes: [CompiledNode] = []
-    var walkedLayers: [Layer] = []
+    var walked = FlatLayers()
     var containers: [CompiledContainer] = []
     var leaves = LeafCompiler()
     var entryParents: [Int32] = [], entrySteps: [Int32] = [], topLevelEntries: [Int32] = []
@@ -192,8 +196,7 @@ private struct SceneCompiler {
             // A task that starts at the close has the container open: its parent is the container.
             append(node: .close(index), step: step, parent: index)
         } else {
-            append(node: .walked(Int32(truncatingIfNeeded: walkedLayers.count)), step: step, parent: parent)
-            walkedLayers.append(layer)
+            append(node: .walked(walked.append(layer)), step: step, parent: parent)
         }
     }
 

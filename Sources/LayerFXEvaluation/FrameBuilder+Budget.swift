@@ -90,16 +90,20 @@ extension FrameBuilder {
     /// to, replicator copies and masks included, without expanding them:
     /// each replicator multiplies its subtree by its `instanceCount` at that
     /// time. Stops adding siblings once the total passes `cap`.
-    static func instanceEstimate(of layers: [Layer], parentTime: Double, cap: Double) -> Double {
+    static func instanceEstimate<Tree: LayerTree>(of layers: some Sequence<Tree.Node>, in tree: Tree,
+                                                  parentTime: Double, cap: Double) -> Double {
         var total = 0.0
         for layer in layers {
             var own = 1.0
-            if layer.mask != nil || !layer.sublayers.isEmpty {
-                let localTime = layer.timing.localTime(parentTime: parentTime)
-                if let mask = layer.mask { own += instanceEstimate(of: [mask], parentTime: localTime, cap: cap) }
-                var below = instanceEstimate(of: layer.sublayers, parentTime: localTime, cap: cap)
-                if layer.kind == .replicator, below > 0 {
-                    below *= Double(max(layer.presentationProperties(atLocalTime: localTime).instanceCount, 0))
+            let mask = tree.mask(of: layer)
+            if mask != nil || tree.hasSublayers(layer) {
+                let localTime = tree.timing(of: layer).localTime(parentTime: parentTime)
+                if let mask {
+                    own += instanceEstimate(of: CollectionOfOne(mask), in: tree, parentTime: localTime, cap: cap)
+                }
+                var below = instanceEstimate(of: tree.sublayers(of: layer), in: tree, parentTime: localTime, cap: cap)
+                if tree.kind(of: layer) == .replicator, below > 0 {
+                    below *= Double(max(tree.presentation(of: layer, atLocalTime: localTime).instanceCount, 0))
                 }
                 own += below
             }

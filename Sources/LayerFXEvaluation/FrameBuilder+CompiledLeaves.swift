@@ -92,7 +92,7 @@ extension FrameBuilder {
             }
             switch compiled.nodes[~entry] {
             case .walked(let index):
-                visit(compiled.walkedLayers[Int(index)], step: compiled.step(ofEntry: i), parentTime: entryTime,
+                visit(index, in: compiled.walked, step: compiled.step(ofEntry: i), parentTime: entryTime,
                       parentToDevice: entryToDevice, tint: .white, clips: ClipStack())
             case .open(let index):
                 // Counted as the walk counts it. (The walk also checks the primitive budget as it

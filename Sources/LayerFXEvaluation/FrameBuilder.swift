@@ -111,12 +111,13 @@ struct FrameBuilder {
     /// multiplies it into that shape's primitives when the layer ends), so
     /// everything is drawn at opacity 1 first.
     /// `step` is the layer's place under its parent in the scene document.
-    mutating func visit(_ layer: Layer, step: DocumentStep, parentTime: Double, parentToDevice: AffineTransform,
-                        tint: Color, clips parentClips: ClipStack) {
+    mutating func visit<Tree: LayerTree>(_ layer: Tree.Node, in tree: Tree, step: DocumentStep, parentTime: Double,
+                                         parentToDevice: AffineTransform, tint: Color, clips parentClips: ClipStack) {
         guard enterLayer(step) else { return }
         defer { steps.removeLast() }
-        let localTime = layer.timing.localTime(parentTime: parentTime)
-        let p = layer.presentationProperties(atLocalTime: localTime)
+        let localTime = tree.timing(of: layer).localTime(parentTime: parentTime)
+        let p = tree.presentation(of: layer, atLocalTime: localTime)
+        let kind = tree.kind(of: layer), mask = tree.mask(of: layer)
         let ownOpacity = min(max(p.opacity, 0), 1)
         guard !p.isHidden, ownOpacity > 0, !parentClips.isEmpty else { return }
 
@@ -129,7 +130,7 @@ struct FrameBuilder {
 
         // Group opacity and masks: the layer's drawing goes into an offscreen
         // layer composited with its opacity.
-        var group = layer.mask != nil || ownOpacity < 1 ? beginOffscreenLayer() : nil
+        var group = mask != nil || ownOpacity < 1 ? beginOffscreenLayer() : nil
         var outerClips = parentClips
         var ownClips = parentClips
         var clipGroup: OffscreenLayer? = nil
@@ -151,26 +152,26 @@ struct FrameBuilder {
             emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
                  lineWidth: 0, transform: toDevice, clips: outerClips)
         }
-        if layer.kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
+        if kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
             emit(.roundedRect(bounds, cornerRadius: 0), fill: nil, stroke: nil, lineWidth: 0,
                  transform: toDevice, clips: ownClips, paint: paint)
         }
-        if layer.kind == .shape {
+        if kind == .shape {
             emitShapeLayer(p, tint: tint, transform: toDevice, clips: ownClips)
         }
-        if layer.kind == .text {
+        if kind == .text {
             emitText(p, tint: tint, transform: toDevice, clips: ownClips)
         }
         guard !failed, primitivesFit() else { return }
-        if !layer.sublayers.isEmpty {
+        if tree.hasSublayers(layer) {
             let sublayerToDevice = Self.sublayerToDevice(of: p, anchor: anchor, toDevice: toDevice)
-            if layer.kind == .replicator {
-                visitInstances(of: layer, properties: p, localTime: localTime, sublayerToDevice: sublayerToDevice,
-                               center: center, tint: tint, clips: ownClips)
+            if kind == .replicator {
+                visitInstances(of: layer, in: tree, properties: p, localTime: localTime,
+                               sublayerToDevice: sublayerToDevice, center: center, tint: tint, clips: ownClips)
             } else {
-                for (index, sublayer) in layer.sublayers.enumerated() {
-                    visit(sublayer, step: .sublayer(index), parentTime: localTime, parentToDevice: sublayerToDevice,
-                          tint: tint, clips: ownClips)
+                for (index, sublayer) in tree.sublayers(of: layer).enumerated() {
+                    visit(sublayer, in: tree, step: .sublayer(index), parentTime: localTime,
+                          parentToDevice: sublayerToDevice, tint: tint, clips: ownClips)
                 }
             }
         }
@@ -181,9 +182,10 @@ struct FrameBuilder {
         if let clipGroup {
             endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)
         }
-        if let mask = layer.mask, group != nil {
+        if let mask, group != nil {
             beginMask(of: &group!)
-            visit(mask, step: .mask, parentTime: localTime, parentToDevice: toDevice, tint: .white, clips: ClipStack())
+            visit(mask, in: tree, step: .mask, parentTime: localTime, parentToDevice: toDevice, tint: .white,
+                  clips: ClipStack())
         }
         if let group {
             endOffscreenLayer(group, opacity: ownOpacity, compositeClips: ClipStack(), foldable: true)
@@ -233,16 +235,16 @@ struct FrameBuilder {
     /// §10): instance k is transformed by `instanceTransform`ᵏ about the
     /// layer's centre, runs `k · instanceDelay` seconds behind, and is tinted
     /// by `instanceColor + k · offsets` (clamped to 0…1).
-    private mutating func visitInstances(of layer: Layer, properties p: LayerProperties, localTime: Double,
-                                         sublayerToDevice: AffineTransform, center: Point, tint: Color,
-                                         clips: ClipStack) {
+    private mutating func visitInstances<Tree: LayerTree>(of layer: Tree.Node, in tree: Tree, properties p: LayerProperties,
+                                                          localTime: Double, sublayerToDevice: AffineTransform,
+                                                          center: Point, tint: Color, clips: ClipStack) {
         let step = AffineTransform.translation(-center.x, -center.y)
             .concatenating(p.instanceTransform.affine)
             .concatenating(.translation(center.x, center.y))
         let count = max(p.instanceCount, 0)
         // Replicators inside replicators multiply: count them before expanding any.
         let limit = Double(instanceLimit), remaining = limit - Double(instancesVisited)
-        let perInstance = Self.instanceEstimate(of: layer.sublayers, parentTime: localTime, cap: limit)
+        let perInstance = Self.instanceEstimate(of: tree.sublayers(of: layer), in: tree, parentTime: localTime, cap: limit)
         if Double(count) * perInstance > remaining {
             return fail(.instances, count: limit - remaining + Double(count) * perInstance, verb: "replicators expand to")
         }
@@ -254,8 +256,8 @@ struct FrameBuilder {
                                    green: p.instanceColor.green + n * p.instanceGreenOffset,
                                    blue: p.instanceColor.blue + n * p.instanceBlueOffset,
                                    alpha: p.instanceColor.alpha + n * p.instanceAlphaOffset).clamped
-            for (index, sublayer) in layer.sublayers.enumerated() {
-                visit(sublayer, step: .sublayer(index), parentTime: localTime - n * p.instanceDelay,
+            for (index, sublayer) in tree.sublayers(of: layer).enumerated() {
+                visit(sublayer, in: tree, step: .sublayer(index), parentTime: localTime - n * p.instanceDelay,
                       parentToDevice: instanceToDevice, tint: modulation.tinted(tint), clips: clips)
             }
             if failed { return }

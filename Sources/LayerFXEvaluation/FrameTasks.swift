@@ -41,7 +41,7 @@ enum TopLevelLayers {
     /// Whether every layer draws at most one circle (compiled leaves only),
     /// so that the tasks may write their circles straight into the frame.
     var drawsOneCircleEach: Bool {
-        if case .compiled(let compiled, _, _) = self { compiled.walkedLayers.isEmpty } else { false }
+        if case .compiled(let compiled, _, _) = self { compiled.walked.count == 0 } else { false }
     }
 }
 
@@ -81,8 +81,8 @@ struct FrameTasks {
         switch layers {
         case .scene(let layers):
             for i in range where !builder.pointee.failed {
-                builder.pointee.visit(layers[i], step: .layer(i), parentTime: time, parentToDevice: root, tint: .white,
-                                      clips: ClipStack())
+                builder.pointee.visit(layers[i], in: LayerValues(), step: .layer(i), parentTime: time,
+                                      parentToDevice: root, tint: .white, clips: ClipStack())
             }
         case .compiled(let compiled, let buffers, _):
             builder.pointee.visit(range, of: compiled, buffers, time: time, root: root)

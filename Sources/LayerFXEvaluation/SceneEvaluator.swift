@@ -71,21 +71,24 @@ public struct SceneEvaluator: Sendable {
     /// Top-level layers per parallel task: below twice this, one thread walks the tree.
     static let layersPerTask = 2048
 
-    /// The frame for `scene` at scene time `time` (seconds).
+    /// The frame for `scene` at scene time `time` (seconds): the scene is
+    /// compiled (``CompiledScene``) and the frame evaluated from that. To
+    /// evaluate many frames of one scene, compile it once and use
+    /// ``frame(for:at:budget:)-(CompiledScene,_,_)``.
     ///
-    /// Scenes with thousands of top-level layers are walked in parallel, in
-    /// contiguous runs of layers whose primitives are then joined in order:
-    /// the frame is the same as one thread makes, byte for byte.
+    /// Scenes with thousands of top-level layers are evaluated in parallel,
+    /// in contiguous runs of layers whose primitives are then joined in
+    /// order: the frame is the same as one thread makes, byte for byte.
     ///
     /// Throws ``WorkBudgetExceeded`` as soon as the frame would cost more
     /// than `budget` allows (replicators are counted before they expand).
     public func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
-        try frame(for: scene, at: time, budget: budget, layersPerTask: Self.layersPerTask)
+        try frame(for: CompiledScene(scene), at: time, budget: budget)
     }
 
     /// The frame for the scene `compiled` was made from at scene time
-    /// `time`: the frame `frame(for:at:budget:)` makes of that scene, byte
-    /// for byte, with the compiled layers evaluated from their records.
+    /// `time`: the frame the tree walk makes of that scene, byte for byte,
+    /// evaluated from the compiled records and arrays.
     public func frame(for compiled: CompiledScene, at time: Double, budget: WorkBudget = WorkBudget()) throws -> Frame {
         var storage = FrameStorage()
         return try frame(for: compiled, at: time, budget: budget, storage: &storage)
@@ -120,9 +123,12 @@ public struct SceneEvaluator: Sendable {
         }
     }
 
-    /// `frame(for:at:budget:)` with `layersPerTask` top-level layers per parallel task.
-    func frame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
-               layersPerTask: Int) throws -> Frame {
+    /// The frame of `scene` made by walking its `Layer` values, with
+    /// `layersPerTask` top-level layers per parallel task: the reference
+    /// the compiled frames are tested against (it evaluates nothing from
+    /// compiled records).
+    func referenceFrame(for scene: Scene, at time: Double, budget: WorkBudget = WorkBudget(),
+                        layersPerTask: Int = layersPerTask) throws -> Frame {
         var storage = FrameStorage()
         return try frame(size: scene.size, scale: scene.scale, background: scene.backgroundColor,
                          baseDirectory: scene.baseDirectory, layers: .scene(scene.layers), at: time, budget: budget,

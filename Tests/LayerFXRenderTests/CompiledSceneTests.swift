@@ -157,7 +157,7 @@ struct CompiledSceneTests {
         #expect(compiled.compiledLayerCount < scene.layers.count, "some are walked")
         let evaluator = SceneEvaluator()
         for time in [-0.5, 0, 0.37, 1, 1.9, 4.25] {
-            let walked = try evaluator.frame(for: scene, at: time)
+            let walked = try evaluator.referenceFrame(for: scene, at: time)
             let fromCompiled = try evaluator.frame(for: compiled, at: time)
             Self.expectSameFrame(fromCompiled, walked, "seed \(seed), t=\(time)")
         }
@@ -190,7 +190,7 @@ struct CompiledSceneTests {
         #expect(compiled.compiledLayerCount == still.compiledLayerCount && compiled.compiledLayerCount >= 30)
         let evaluator = SceneEvaluator()
         for time in [-0.5, 0, 0.13, 0.37, 1, 1.9, 4.25, 30] {
-            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.frame(for: scene, at: time),
+            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.referenceFrame(for: scene, at: time),
                                  "seed \(seed), t=\(time)")
         }
     }
@@ -234,7 +234,7 @@ struct CompiledSceneTests {
         #expect(compiled.shared.channels.count == 6)
         let evaluator = SceneEvaluator()
         for time in [0.0, 0.2, 0.45, 0.7, 1.3] {
-            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.frame(for: scene, at: time),
+            Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), try evaluator.referenceFrame(for: scene, at: time),
                                  "t=\(time)")
         }
     }
@@ -269,7 +269,7 @@ struct CompiledSceneTests {
         #expect(compiled.shared.timings.count == 3)
         for time in [0, 0.37, 1.9] {
             Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
-                                 try SceneEvaluator().frame(for: scene, at: time), "shared, t=\(time)")
+                                 try SceneEvaluator().referenceFrame(for: scene, at: time), "shared, t=\(time)")
         }
     }
 
@@ -290,7 +290,7 @@ struct CompiledSceneTests {
         let scene = ParallelEvaluationTests.scene(count: 9000)
         let compiled = CompiledScene(scene)
         #expect(compiled.compiledLayerCount > 8000)
-        let one = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: .max)
+        let one = try SceneEvaluator().referenceFrame(for: scene, at: 0.37, layersPerTask: .max)
         Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: 0.37), one, "9000 layers")
     }
 
@@ -300,7 +300,7 @@ struct CompiledSceneTests {
         #expect(compiled.compiledLayerCount == 3000)
         for time in [0, 0.25, 0.9] {
             Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
-                                 try SceneEvaluator().frame(for: scene, at: time), "ripples t=\(time)")
+                                 try SceneEvaluator().referenceFrame(for: scene, at: time), "ripples t=\(time)")
         }
     }
 
@@ -310,7 +310,7 @@ struct CompiledSceneTests {
         let compiled = CompiledScene(scene)
         for time in try Fixtures.times(for: name) {
             Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
-                                 try SceneEvaluator().frame(for: scene, at: time), "\(name) t=\(time)")
+                                 try SceneEvaluator().referenceFrame(for: scene, at: time), "\(name) t=\(time)")
         }
     }
 
@@ -320,7 +320,7 @@ struct CompiledSceneTests {
         let compiled = CompiledScene(scene)
         for time in [0, 0.37, 1.3, 2.9] {
             Self.expectSameFrame(try SceneEvaluator().frame(for: compiled, at: time),
-                                 try SceneEvaluator().frame(for: scene, at: time), "\(name) t=\(time)")
+                                 try SceneEvaluator().referenceFrame(for: scene, at: time), "\(name) t=\(time)")
         }
     }
 
@@ -330,7 +330,7 @@ struct CompiledSceneTests {
         let scene = RippleField(count: 500, width: 400, height: 300).animatedScene()
         var budget = WorkBudget()
         budget[key] = key == .pixels ? 90_000 : 200
-        let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.4, budget: budget) }
+        let walked = Self.message { try SceneEvaluator().referenceFrame(for: scene, at: 0.4, budget: budget) }
         let compiled = Self.message { try SceneEvaluator().frame(for: CompiledScene(scene), at: 0.4, budget: budget) }
         #expect(walked.contains("layers[") && walked.contains(key.rawValue), "\(walked)")
         #expect(compiled == walked)
@@ -349,7 +349,7 @@ extension CompiledSceneTests {
             for key in [WorkBudget.Key.primitives, .pixels] {
                 var budget = WorkBudget()
                 budget[key] = key == .pixels ? limit * 1500 : limit
-                let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget) }
+                let walked = Self.message { try SceneEvaluator().referenceFrame(for: scene, at: 0.6, budget: budget) }
                 #expect(Self.message { try SceneEvaluator().frame(for: compiled, at: 0.6, budget: budget) } == walked,
                         "\(key) \(limit)")
                 if walked != "no error" { stopped += 1 }
@@ -379,13 +379,13 @@ extension CompiledSceneTests {
         }
         let scene = Scene(size: Size(width: 200, height: 150), backgroundColor: .white, layers: layers)
         let compiled = CompiledScene(scene)
-        #expect(compiled.walkedLayers.isEmpty)
+        #expect(compiled.walked.count == 0)
         var storage = FrameStorage()
         let evaluator = SceneEvaluator()
         for time in [0.37, -0.5, 1.9, 0.37, 4.25] {
             let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: 700,
                                             storage: &storage)
-            let walked = try evaluator.frame(for: scene, at: time, layersPerTask: .max)
+            let walked = try evaluator.referenceFrame(for: scene, at: time, layersPerTask: .max)
             #expect(frame.circles.count > 200 && frame.instances.count > 1000,
                     "\(frame.circles.count) circles, \(frame.instances.count) instances, t=\(time)")
             Self.expectSameFrame(frame, walked, "direct, t=\(time)")
@@ -398,7 +398,7 @@ extension CompiledSceneTests {
             let frame = try evaluator.frame(for: ripples, at: time, budget: WorkBudget(), layersPerTask: 1000,
                                             storage: &storage)
             #expect(frame.circles.count == 9000)
-            Self.expectSameFrame(frame, try evaluator.frame(for: field.animatedScene(), at: time), "ripples, t=\(time)")
+            Self.expectSameFrame(frame, try evaluator.referenceFrame(for: field.animatedScene(), at: time), "ripples, t=\(time)")
             storage.recycle(frame)
         }
     }
@@ -470,7 +470,7 @@ extension CompiledSceneTests {
         let evaluator = SceneEvaluator()
         var storage = FrameStorage()
         for time in [-0.5, 0.37, 1.9, 4.25] {
-            let walked = try evaluator.frame(for: scene, at: time, layersPerTask: .max)
+            let walked = try evaluator.referenceFrame(for: scene, at: time, layersPerTask: .max)
             Self.expectSameFrame(try evaluator.frame(for: compiled, at: time), walked, "seed \(seed), t=\(time)")
             for layersPerTask in [1, 9] {
                 let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: layersPerTask,
@@ -520,7 +520,7 @@ extension CompiledSceneTests {
         var storage = FrameStorage()
         var drawn: Set<Int> = []
         for time in [0, 0.2, 0.5, 0.8, 1.3] {
-            let walked = try evaluator.frame(for: scene, at: time)
+            let walked = try evaluator.referenceFrame(for: scene, at: time)
             drawn.insert(walked.circles.count)
             for layersPerTask in [1, 4, .max] {
                 let frame = try evaluator.frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: layersPerTask,
@@ -544,7 +544,7 @@ extension CompiledSceneTests {
                 var budget = WorkBudget()
                 budget[key] = key == .pixels ? limit * 1500 : limit
                 for layersPerTask in [7, 2048] {
-                    let walked = Self.message { try SceneEvaluator().frame(for: scene, at: 0.6, budget: budget,
+                    let walked = Self.message { try SceneEvaluator().referenceFrame(for: scene, at: 0.6, budget: budget,
                                                                       layersPerTask: layersPerTask) }
                     var storage = FrameStorage()
                     let fromCompiled = Self.message {
@@ -570,13 +570,13 @@ extension CompiledSceneTests {
                           layers: [Layer(kind: .plain, properties: root, sublayers: field.layers,
                                          timing: LayerTiming(beginTime: 0.1))])
         let compiled = CompiledScene(scene)
-        #expect(compiled.compiledLayerCount == 5001 && compiled.walkedLayers.isEmpty)
+        #expect(compiled.compiledLayerCount == 5001 && compiled.walked.count == 0)
         var storage = FrameStorage()
         for time in [0.25, 0.9] {
             let frame = try SceneEvaluator().frame(for: compiled, at: time, budget: WorkBudget(), layersPerTask: 600,
                                                    storage: &storage)
             #expect(frame.circles.count > 4000)
-            Self.expectSameFrame(frame, try SceneEvaluator().frame(for: scene, at: time), "root, t=\(time)")
+            Self.expectSameFrame(frame, try SceneEvaluator().referenceFrame(for: scene, at: time), "root, t=\(time)")
             storage.recycle(frame)
         }
     }

@@ -29,9 +29,9 @@ struct ParallelEvaluationTests {
 
     @Test func parallelWalkEqualsOneWalk() throws {
         let scene = Self.scene(count: 9000)
-        let one = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: .max)
+        let one = try SceneEvaluator().referenceFrame(for: scene, at: 0.37, layersPerTask: .max)
         for perTask in [1000, 2048, 4500] {
-            let parallel = try SceneEvaluator().frame(for: scene, at: 0.37, layersPerTask: perTask)
+            let parallel = try SceneEvaluator().referenceFrame(for: scene, at: 0.37, layersPerTask: perTask)
             #expect(parallel.instances == one.instances, "\(perTask) layers per task")
             #expect(parallel.circles == one.circles, "\(perTask) layers per task")
             #expect(parallel.runs == one.runs, "\(perTask) layers per task")
@@ -41,7 +41,7 @@ struct ParallelEvaluationTests {
         #expect(one.instances.contains { $0.kind == .composite })
         #expect(!one.circles.isEmpty)
         #expect(one.runs.count > 2, "circles and instances interleave")
-        let threaded = try SceneEvaluator().frame(for: scene, at: 0.37)
+        let threaded = try SceneEvaluator().referenceFrame(for: scene, at: 0.37)
         #expect(threaded.instances == one.instances && threaded.circles == one.circles && threaded.runs == one.runs)
     }
 }

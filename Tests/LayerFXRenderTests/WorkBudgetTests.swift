@@ -58,17 +58,17 @@ struct WorkBudgetTests {
         var budget = WorkBudget()
         budget[.primitives] = 5
         #expect(throws: WorkBudgetExceeded.self) {
-            try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            try SceneEvaluator().referenceFrame(for: scene, at: 0, budget: budget, layersPerTask: 10)
         }
         do {
-            _ = try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            _ = try SceneEvaluator().referenceFrame(for: scene, at: 0, budget: budget, layersPerTask: 10)
         } catch {
             #expect("\(error)" == "at t=0 s: layers[5]: the frame needs 6 primitives; the limit is 5 (--budget primitives=N)")
         }
         // Parts each within the limit, together over it: the whole frame is named.
         budget[.primitives] = 35
         do {
-            _ = try SceneEvaluator().frame(for: scene, at: 0, budget: budget, layersPerTask: 10)
+            _ = try SceneEvaluator().referenceFrame(for: scene, at: 0, budget: budget, layersPerTask: 10)
             Issue.record("40 primitives fit a limit of 35")
         } catch {
             #expect("\(error)" == "at t=0 s: layers: the frame needs 40 primitives; the limit is 35 (--budget primitives=N)")
