@@ -81,6 +81,14 @@ public final class Renderer: @unchecked Sendable {
         evaluator = SceneEvaluator(textContext: textContext)
     }
 
+    /// A CPU renderer that composites as `compositing` says (in tiles, for
+    /// frames of circles only; see ``Compositing``), counting what tile
+    /// compositing does into `tileStatistics` when given.
+    public static func cpu(compositing: Compositing, tileStatistics: TileStatistics? = nil,
+                           textContext: TextContext = TextContext()) -> Renderer {
+        Renderer(engine: CPURenderer(compositing: compositing, tileStatistics: tileStatistics), textContext: textContext)
+    }
+
     /// A GPU renderer that draws with the host's EGL/OpenGL ES 3 context,
     /// current on the calling thread, instead of its own (see
     /// `GLContextOwner.host`). Use it on that thread while that context is

@@ -69,6 +69,9 @@ struct RipplesBenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: "How the CPU composites: ordered (each circle blended in drawing order, as the GPU does) or tiles (each pixel composited once, front to back, stopping when what is behind is hidden).")
+    var compositing: Compositing = .ordered
+
     @OptionGroup var budgetOptions: BudgetOptions
 
     func validate() throws {
@@ -79,6 +82,9 @@ struct RipplesBenchCommand: ParsableCommand {
         if frames < 1 || frames > 10_000 { throw ValidationError("--frames must be 1…10000, got \(frames)") }
         if warmup < 0 || warmup > 10_000 { throw ValidationError("--warmup must be 0…10000, got \(warmup)") }
         if let size { _ = try FrameSizeText.parse(size) }
+        if compositing == .tiles, backend == .gpu {
+            throw ValidationError("--compositing tiles is a CPU path so far (--backend cpu); the GPU composites in order")
+        }
     }
 
     func run() throws {
@@ -101,7 +107,10 @@ struct RipplesBenchCommand: ParsableCommand {
 
     private func measure(_ field: consuming RippleField) throws -> RippleBenchResult {
         let evaluatesEachFrame = animated || evaluateOnly
-        let renderer = evaluateOnly ? nil : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
+        let statistics = TileStatistics()
+        let renderer = evaluateOnly ? nil
+            : backend == .cpu && device == nil ? Renderer.cpu(compositing: compositing, tileStatistics: statistics)
+            : try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device)
         let budget = try budgetOptions.budget()
         let evaluator = renderer?.evaluator ?? SceneEvaluator()
         let (count, width, height, paintedArea) = (field.ripples.count, field.width, field.height, field.paintedArea)
@@ -145,7 +154,9 @@ struct RipplesBenchCommand: ParsableCommand {
             backend: evaluateOnly ? "none" : renderer!.backend.rawValue, animated: evaluatesEachFrame,
             times: times, evaluationTimes: evaluationTimes, paintedPixels: paintedArea,
             renderer: evaluateOnly ? "none" : gpu?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
-            platform: gpu?.platform?.rawValue, compiledBytes: compiledBytes)
+            platform: gpu?.platform?.rawValue, compiledBytes: compiledBytes,
+            compositing: renderer?.backend == .cpu ? compositing.rawValue : nil,
+            tiles: statistics.frames > 0 ? (statistics.meanVisitsPerPixel, statistics.earlyShare) : nil)
     }
 }
 

@@ -15,6 +15,11 @@ struct RippleBenchResult {
     let platform: String?
     /// Bytes the compiled field's records hold (nil when not compiled).
     let compiledBytes: Int?
+    /// How the CPU composited (nil on the GPU and when nothing was drawn).
+    let compositing: String?
+    /// With tile compositing: circles shaded per pixel, and the share of
+    /// pixels that stopped before the end of their tile's list.
+    let tiles: (visitsPerPixel: Double, earlyShare: Double)?
 
     var medianMilliseconds: Double { Timing.median(times) }
     var minMilliseconds: Double { times.min() ?? 0 }
@@ -34,6 +39,11 @@ struct RippleBenchResult {
             let perLayer = Double(compiledBytes) / Double(max(count, 1))
             lines.append("compiled:     \(Timing.text(Double(compiledBytes) / 1e6)) MB (\(Timing.text(perLayer)) bytes a layer)")
         }
+        if let compositing { lines.append("compositing:  \(compositing)") }
+        if let tiles {
+            lines.append("tiles:        \(Timing.text(tiles.visitsPerPixel)) circles shaded a pixel, "
+                         + "\(Timing.text(100 * tiles.earlyShare))% of pixels stopped early")
+        }
         if backend != "none" { lines.append("throughput:   \(Timing.text(megapixelsPerSecond)) Mpixels/s") }
         return lines.joined(separator: "\n")
     }
@@ -45,7 +55,8 @@ struct RippleBenchResult {
             animated: animated, medianMs: medianMilliseconds, minMs: minMilliseconds, timesMs: times,
             paintedMpixels: paintedPixels / 1e6, mpixelsPerS: measured ? megapixelsPerSecond : nil,
             platform: platform, evaluateMedianMs: evaluationTimes.isEmpty ? nil : Timing.median(evaluationTimes),
-            evaluateMinMs: evaluationTimes.min(), compiledBytes: compiledBytes))
+            evaluateMinMs: evaluationTimes.min(), compiledBytes: compiledBytes, compositing: compositing,
+            primitivesPerPixel: tiles?.visitsPerPixel, earlyStopShare: tiles?.earlyShare))
     }
 
     /// The JSON object's fields, named as in JSON, in camel case; nil ones are left out.
@@ -56,5 +67,6 @@ struct RippleBenchResult {
         let mpixelsPerS: Double?, platform: String?
         let evaluateMedianMs: Double?, evaluateMinMs: Double?
         let compiledBytes: Int?
+        let compositing: String?, primitivesPerPixel: Double?, earlyStopShare: Double?
     }
 }

@@ -20,19 +20,34 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
 
+    /// How frames are composited: in order (the default), or in tiles for
+    /// frames of circles only (see ``Compositing``).
+    public var compositing: Compositing
+    /// Where tile compositing counts what it did, when set.
+    public var tileStatistics: TileStatistics?
+    /// Tile compositing's lists, kept from frame to frame (frames drawn at
+    /// once by copies of this renderer take turns with them).
+    let tileBuffers = LockedValue(TileBuffers())
+
     /// Shade every pixel of every primitive, with no block decisions and no
     /// mask-first drawing: the reference the tests compare the kernels'
     /// shortcuts with (the bytes must be the same).
     let shadesEveryPixel: Bool
 
-    /// - Parameter bandHeight: rows per parallel task.
-    public init(bandHeight: Int = 16) {
+    /// - Parameters:
+    ///   - bandHeight: rows per parallel task.
+    ///   - compositing: in order, or in tiles for frames of circles.
+    ///   - tileStatistics: where tile compositing counts what it did.
+    public init(bandHeight: Int = 16, compositing: Compositing = .ordered, tileStatistics: TileStatistics? = nil) {
         self.init(bandHeight: bandHeight, shadesEveryPixel: false)
+        self.compositing = compositing
+        self.tileStatistics = tileStatistics
     }
 
     init(bandHeight: Int, shadesEveryPixel: Bool) {
         self.bandHeight = max(bandHeight, 1)
         self.shadesEveryPixel = shadesEveryPixel
+        compositing = .ordered
     }
 
     /// The number of processors the bands are spread over.
@@ -61,6 +76,7 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
+        if compositing == .tiles, frame.instances.isEmpty, drawTiles(frame, into: image) { return }
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
@@ -388,9 +404,9 @@ struct KernelChoice {
 }
 
 /// A raw pointer handed to concurrent bands; each band writes disjoint rows.
-struct UnsafeSendablePointer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<UInt8>
-    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
+struct UnsafeSendablePointer<Pointee>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Pointee>
+    init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
 }
 
 #if canImport(Glibc)

@@ -21,6 +21,23 @@ struct BenchCommandTests {
         #expect(abs(rate - painted / (median / 1000)) < 1e-6 * rate)
     }
 
+    /// Tile compositing reports what it did: circles shaded a pixel, pixels stopped early.
+    @Test func tileCompositingReportsItsWork() throws {
+        let result = try CLI.run(["bench", "ripples", "--count", "3000", "--size", "320x180", "--backend", "cpu",
+                                  "--compositing", "tiles", "--frames", "2", "--warmup", "0", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["compositing"] as? String == "tiles")
+        let visits = try #require(object["primitives_per_pixel"] as? Double)
+        let early = try #require(object["early_stop_share"] as? Double)
+        // 3000 ripples on 320×180 cover every pixel many times over: a few are shaded, most pixels stop early.
+        #expect(visits > 1 && visits < 100, "\(visits)")
+        #expect(early > 0.5 && early <= 1, "\(early)")
+        let ordered = try CLI.run(["bench", "ripples", "--count", "300", "--size", "64x64", "--backend", "cpu",
+                                   "--frames", "1", "--warmup", "0"])
+        #expect(ordered.stdout.contains("compositing:  ordered") && !ordered.stdout.contains("tiles:"))
+    }
+
     @Test func textNamesTheBackendAndTheTimes() throws {
         let result = try CLI.run(["bench", "ripples", "--count", "50", "--size", "64x64", "--backend", "cpu",
                                   "--frames", "1", "--warmup", "0", "--animated"])
@@ -46,6 +63,10 @@ struct BenchCommandTests {
         (["bench", "ripples", "--count", "10", "--backend", "auto"], "The value 'auto' is invalid for '--backend <backend>'"),
         (["bench", "ripples", "--count", "10", "--size", "0x10"], "--size must be WxH with each side 1…16384"),
         (["bench", "ripples", "--count", "10", "--frames", "0"], "--frames must be 1…10000"),
+        (["bench", "ripples", "--count", "10", "--compositing", "tiles"],
+         "--compositing tiles is a CPU path so far (--backend cpu); the GPU composites in order"),
+        (["bench", "ripples", "--count", "10", "--compositing", "sorted"],
+         "The value 'sorted' is invalid for '--compositing <compositing>'"),
         (["bench", "ripples", "--scene", "/nonexistent/r.json", "--backend", "cpu"],
          "/nonexistent/r.json: cannot read the file"),
     ])

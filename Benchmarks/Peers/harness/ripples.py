@@ -30,14 +30,15 @@ def skia(scene, frames, ctx):
     return [ctx["venv"].python, os.path.join(PEERS, "skia_ripples.py"), scene, "--frames", str(frames)]
 
 
-def layerfx(backend):
+def layerfx(backend, *options):
     return lambda scene, frames, ctx: [ctx["layerfx"], "bench", "ripples", "--scene", scene, "--backend", backend,
-                                       "--frames", str(frames), "--json"]
+                                       "--frames", str(frames), "--json", *options]
 
 
 # The fixed order of a round: LayerFX first and next to the peers of its targets.
 PROGRAMS = [
     Program("layerfx-cpu", "LayerFX cpu", True, argv=layerfx("cpu")),
+    Program("layerfx-cpu-tiles", "LayerFX cpu, tile compositing", True, argv=layerfx("cpu", "--compositing", "tiles")),
     Program("blend2d-2t", "Blend2D (threadCount=2)", True, "blend2d", c_peer("blend2d_ripples", 2)),
     Program("layerfx-gpu", "LayerFX gpu", True, argv=layerfx("gpu")),
     Program("gles-sdf", "gles-sdf (naive GLES instanced SDF)", True, "gles", c_peer("gles_ripples")),
@@ -51,7 +52,8 @@ PROGRAMS = [
 BY_NAME = {p.name: p for p in PROGRAMS}
 
 # (LayerFX program, peer program, the most the ratio may be), judged at TARGET_N.
-TARGETS = [("layerfx-cpu", "blend2d-2t", 0.5), ("layerfx-gpu", "blend2d-2t", 1.0), ("layerfx-gpu", "gles-sdf", 0.67)]
+TARGETS = [("layerfx-cpu", "blend2d-2t", 0.5), ("layerfx-cpu-tiles", "blend2d-2t", 0.1), ("layerfx-gpu", "blend2d-2t", 1.0),
+           ("layerfx-gpu", "gles-sdf", 0.67)]
 TARGET_N = 100000
 
 

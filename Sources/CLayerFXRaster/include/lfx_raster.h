@@ -31,6 +31,36 @@ __attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
+/* Tile compositing of frames of circles (tiles.c): the frame is cut into
+ * LFX_TILE_SIZE-pixel tiles, each circle listed in order in the tiles it
+ * reaches, and each pixel composited front to back from its tile's list,
+ * stopping once the transmittance left is below LFX_TILE_TRANSMITTANCE_STOP. */
+#define LFX_TILE_SIZE 16
+#define LFX_TILE_TRANSMITTANCE_STOP (0.5f / 255.0f)
+
+/* What compositing a tile row did: (pixel, circle) pairs shaded, and
+ * pixels whose walk stopped before the end of their list. */
+typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
+
+/* Counts the list entries of each tile of a width × height frame:
+ * offsets[t + 1] − offsets[t] for tile t (row-major, tiles + 1 offsets, the
+ * first 0), as running totals; returns the total. */
+__attribute__((visibility("hidden")))
+size_t lfx_tiles_count(const lfx_circle *circles, size_t count, int width, int height, size_t *offsets);
+
+/* Lists each circle's index in the tiles it reaches, in order, at the
+ * offsets lfx_tiles_count gave (`cursors`: room for one per tile). */
+__attribute__((visibility("hidden")))
+void lfx_tiles_fill(const lfx_circle *circles, size_t count, int width, int height, const size_t *offsets,
+                    size_t *cursors, uint32_t *entries);
+
+/* Composites every pixel of tile row `tile_row` (RGBA8, packed rows of
+ * `width` pixels) over the premultiplied `background`, adding to `stats`. */
+__attribute__((visibility("hidden")))
+void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
+                             const size_t *offsets, const uint32_t *entries, const float background[4],
+                             lfx_tile_stats *stats);
+
 /* A star's constants: cos and sin of its rotation, the sector angle, the
  * inner vertex of the half sector, and whether its distance is to the
  * edge's whole line (mitred joins: extra[3] > 0) rather than to the edge. */

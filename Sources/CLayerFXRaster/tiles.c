@@ -1,0 +1,130 @@
+/* Tile compositing of frames of circles; see include/lfx_raster.h.
+ *
+ * The frame is cut into LFX_TILE_SIZE-pixel square tiles and each circle is
+ * listed, in drawing order, in every tile its reach touches. A pixel then
+ * walks its tile's list front to back (last drawn first), accumulating the
+ * premultiplied colour C and the transmittance T of what is in front:
+ *   C += T · S,  T *= 1 − A
+ * (S and A a circle's premultiplied colour and alpha there, the coverage of
+ * circle.c), and is written once, C + T · background, converted to 8 bits.
+ * It stops when T < LFX_TILE_TRANSMITTANCE_STOP (0.5/255): what is behind
+ * can change the exact result (every channel at most 1) by less than T,
+ * so the pixel stays within 1/255 of the exact composite after rounding.
+ * An opaque circle sets T to 0 and ends the walk at once. */
+#include "lfx_raster.h"
+#include <math.h>
+#include "pixel8.h"
+
+/* The pixel columns and rows circle `c` may touch (dist < reach, as
+ * circle.c draws it), clipped to the frame; 0 when none (or not finite). */
+static int circle_pixels(const lfx_circle *c, int width, int height, int *x0, int *y0, int *x1, int *y1) {
+    double outer = (double)c->ring[3] + 1e-3, cx = c->geometry[0], cy = c->geometry[1];
+    double l = ceil(cx - outer - 0.5), r = floor(cx + outer - 0.5);
+    double t = ceil(cy - outer - 0.5), b = floor(cy + outer - 0.5);
+    if (!(l <= r && t <= b) || !(r >= 0 && b >= 0 && l <= width - 1 && t <= height - 1)) return 0;
+    *x0 = l < 0 ? 0 : (int)l;
+    *y0 = t < 0 ? 0 : (int)t;
+    *x1 = r > width - 1 ? width - 1 : (int)r;
+    *y1 = b > height - 1 ? height - 1 : (int)b;
+    return 1;
+}
+
+size_t lfx_tiles_count(const lfx_circle *circles, size_t count, int width, int height, size_t *offsets) {
+    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE, rows = (height + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
+    size_t tiles = (size_t)columns * (size_t)rows;
+    for (size_t i = 0; i <= tiles; i++) offsets[i] = 0;
+    for (size_t i = 0; i < count; i++) {
+        int x0, y0, x1, y1;
+        if (!circle_pixels(&circles[i], width, height, &x0, &y0, &x1, &y1)) continue;
+        for (int ty = y0 / LFX_TILE_SIZE; ty <= y1 / LFX_TILE_SIZE; ty++) {
+            for (int tx = x0 / LFX_TILE_SIZE; tx <= x1 / LFX_TILE_SIZE; tx++) offsets[(size_t)ty * columns + tx + 1]++;
+        }
+    }
+    for (size_t i = 1; i <= tiles; i++) offsets[i] += offsets[i - 1];
+    return offsets[tiles];
+}
+
+void lfx_tiles_fill(const lfx_circle *circles, size_t count, int width, int height, const size_t *offsets,
+                    size_t *cursors, uint32_t *entries) {
+    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE, rows = (height + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
+    size_t tiles = (size_t)columns * (size_t)rows;
+    for (size_t i = 0; i < tiles; i++) cursors[i] = offsets[i];
+    for (size_t i = 0; i < count; i++) {
+        int x0, y0, x1, y1;
+        if (!circle_pixels(&circles[i], width, height, &x0, &y0, &x1, &y1)) continue;
+        for (int ty = y0 / LFX_TILE_SIZE; ty <= y1 / LFX_TILE_SIZE; ty++) {
+            for (int tx = x0 / LFX_TILE_SIZE; tx <= x1 / LFX_TILE_SIZE; tx++) {
+                entries[cursors[(size_t)ty * columns + tx]++] = (uint32_t)i;
+            }
+        }
+    }
+}
+
+LFX_VECTOR_INLINE int all_below(float8 v, float limit) {
+    int8v below = v < limit;
+    for (int k = 0; k < 8; k++) if (!below[k]) return 0;
+    return 1;
+}
+
+/* Composites 8 pixels (x…x+7 of row y, `lanes` of them in the frame) from
+ * the tile list entries[start…end), writing them into `row`. */
+LFX_VECTOR_INLINE void composite8(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
+                                  const uint32_t *entries, size_t start, size_t end, const float background[4],
+                                  lfx_tile_stats *stats) {
+    const float8 px = centers8(x);
+    const float py = (float)y + 0.5f;
+    float8 t = 1.0f, r = 0.0f, g = 0.0f, b = 0.0f, a = 0.0f;
+    int stopped = 0;
+    uint64_t visits = 0;
+    for (size_t j = end; j > start; j--) {
+        const lfx_circle *c = &circles[entries[j - 1]];
+        const float dy = py - c->geometry[1], reach = c->ring[3] + 1e-3f;
+        /* A circle that misses these pixels' row, or their columns, changes nothing. */
+        if (fabsf(dy) >= reach || c->geometry[0] + reach < (float)x || c->geometry[0] - reach > (float)(x + 8)) continue;
+        visits++;
+        float8 dx = px - c->geometry[0];
+        float8 dist = sqrt8(dx * dx + dy * dy);
+        float8 fill = min8(max8(c->geometry[3] - dist, 0.0f), 1.0f);
+        float8 ring = min8(max8(min8((float8)c->ring[1], c->ring[0] - abs8(dist - c->geometry[2])), 0.0f), 1.0f);
+        float8 under = fill * (1.0f - c->ring[2] * ring);
+        float8 alpha = c->stroke[3] * ring + c->fill[3] * under;
+        r += t * (c->stroke[0] * ring + c->fill[0] * under);
+        g += t * (c->stroke[1] * ring + c->fill[1] * under);
+        b += t * (c->stroke[2] * ring + c->fill[2] * under);
+        a += t * alpha;
+        t *= 1.0f - alpha;
+        if (all_below(t, LFX_TILE_TRANSMITTANCE_STOP)) {
+            stopped = 1;
+            break;
+        }
+    }
+    r += t * background[0];
+    g += t * background[1];
+    b += t * background[2];
+    a += t * background[3];
+    uint8v qr = quantize8(r), qg = quantize8(g), qb = quantize8(b), qa = quantize8(a);
+    for (int k = 0; k < lanes; k++) {
+        uint8_t *p = row + 4 * (x + k);
+        p[0] = (uint8_t)qr[k]; p[1] = (uint8_t)qg[k]; p[2] = (uint8_t)qb[k]; p[3] = (uint8_t)qa[k];
+    }
+    stats->visits += visits * (uint64_t)lanes;
+    stats->early_pixels += stopped ? (uint64_t)lanes : 0;
+}
+
+LFX_CLONES
+void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
+                             const size_t *offsets, const uint32_t *entries, const float background[4],
+                             lfx_tile_stats *stats) {
+    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
+    int y0 = tile_row * LFX_TILE_SIZE, y1 = y0 + LFX_TILE_SIZE > height ? height : y0 + LFX_TILE_SIZE;
+    for (int tx = 0; tx < columns; tx++) {
+        size_t tile = (size_t)tile_row * columns + tx, start = offsets[tile], end = offsets[tile + 1];
+        int x_end = (tx + 1) * LFX_TILE_SIZE > width ? width : (tx + 1) * LFX_TILE_SIZE;
+        for (int y = y0; y < y1; y++) {
+            uint8_t *row = image + (size_t)y * (size_t)width * 4;
+            for (int x = tx * LFX_TILE_SIZE; x < x_end; x += 8) {
+                composite8(row, x, x_end - x < 8 ? x_end - x : 8, y, circles, entries, start, end, background, stats);
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import LayerFX
+import LayerFXTestSupport
+import Testing
+
+/// Tile compositing (`Compositing.tiles`) against the exact composite: every
+/// circle of the frame blended in painter's order in double precision, with
+/// the coverage of `DeviceCircle`'s documentation, unrounded. The tiles must
+/// be within 1/255 of it on every channel of every pixel checked.
+struct TileCompositingTests {
+    /// The exact composite of `frame`'s circles (straight from its fields, in
+    /// double precision) at pixel (x, y), premultiplied RGBA in 0…1;
+    /// `candidates` are the circles that may reach the pixel, in order.
+    static func exact(_ frame: Frame, x: Int, y: Int, candidates: [Int]) -> SIMD4<Double> {
+        let bg = SIMD4<Double>(frame.background)
+        var d = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        for i in candidates {
+            let c = frame.circles[i]
+            let g = SIMD4<Double>(c.geometry), ring = SIMD4<Double>(c.ring)
+            let dist = ((px - g.x) * (px - g.x) + (py - g.y) * (py - g.y)).squareRoot()
+            let fill = min(max(g.w - dist, 0), 1)
+            let band = min(max(min(ring.y, ring.x - abs(dist - g.z)), 0), 1)
+            let under = fill * (1 - ring.z * band)
+            let s = SIMD4<Double>(c.stroke) * band + SIMD4<Double>(c.fill) * under
+            d = s + d * (1 - s.w)
+        }
+        return d
+    }
+
+    /// The circles that may reach each pixel of a `cell`-pixel grid, in order.
+    static func grid(_ frame: Frame, cell: Int) -> (columns: Int, lists: [[Int]]) {
+        let columns = (frame.width + cell - 1) / cell, rows = (frame.height + cell - 1) / cell
+        var lists = [[Int]](repeating: [], count: columns * rows)
+        for (i, c) in frame.circles.enumerated() {
+            let reach = Double(c.ring.w) + 1
+            let x0 = max(Int((Double(c.geometry.x) - reach).rounded(.down)), 0) / cell
+            let x1 = min(Int((Double(c.geometry.x) + reach).rounded(.up)), frame.width - 1) / cell
+            let y0 = max(Int((Double(c.geometry.y) - reach).rounded(.down)), 0) / cell
+            let y1 = min(Int((Double(c.geometry.y) + reach).rounded(.up)), frame.height - 1) / cell
+            guard x0 <= x1, y0 <= y1 else { continue }
+            for gy in y0...y1 { for gx in x0...x1 { lists[gy * columns + gx].append(i) } }
+        }
+        return (columns, lists)
+    }
+
+    /// Every `step`-th pixel of every `step`-th row of the field's frame.
+    @Test(arguments: [(10_000, 3), (100_000, 13)])
+    func tilesAreWithinOneLevelOfTheExactComposite(_ count: Int, _ step: Int) throws {
+        let frame = try SceneEvaluator().frame(for: RippleField(count: count).scene(), at: 0)
+        #expect(frame.instances.isEmpty && frame.circles.count == count)
+        let statistics = TileStatistics()
+        let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+        #expect(statistics.frames == 1)
+        let (columns, lists) = Self.grid(frame, cell: 32)
+        var worst = 0.0, total = 0.0, checked = 0
+        for y in stride(from: 0, to: frame.height, by: step) {
+            for x in stride(from: 0, to: frame.width, by: step) {
+                let exact = Self.exact(frame, x: x, y: y, candidates: lists[(y / 32) * columns + x / 32]) * 255
+                for channel in 0..<4 {
+                    let difference = abs(Double(tiles.bytes[(y * frame.width + x) * 4 + channel]) - exact[channel])
+                    worst = max(worst, difference)
+                    total += difference
+                }
+                checked += 1
+            }
+        }
+        print("tiles against the exact composite, \(count) ripples: max \(worst)/255, mean \(total / Double(checked * 4))/255")
+        #expect(worst <= 1, "\(count) ripples: max \(worst)/255 from the exact composite")
+    }
+
+    /// A frame that is not all circles is drawn in order, byte for byte.
+    @Test func otherFramesAreDrawnInOrder() throws {
+        let field = RippleField(count: 500, width: 320, height: 240).scene()
+        var square = LayerProperties()
+        square.bounds = Rect(x: 0, y: 0, width: 100, height: 80)
+        square.position = Point(x: 160, y: 120)
+        square.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6)
+        square.cornerRadius = 12
+        let scene = Scene(size: field.size, backgroundColor: .white, layers: field.layers + [Layer(properties: square)])
+        let frame = try SceneEvaluator().frame(for: scene, at: 0)
+        #expect(!frame.instances.isEmpty)
+        let statistics = TileStatistics()
+        #expect(try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame).bytes
+                == CPURenderer().render(frame).bytes)
+        #expect(statistics.frames == 0)
+    }
+
+    /// The two ways differ by the ordered path's rounding (each circle's
+    /// colour and blend rounded to 8 bits): reported, and bounded.
+    @Test func orderedAndTiledFieldsAgreeClosely() throws {
+        let frame = try SceneEvaluator().frame(for: RippleField(count: 10_000).scene(), at: 0)
+        let ordered = try CPURenderer().render(frame), tiled = try CPURenderer(compositing: .tiles).render(frame)
+        let differences = zip(ordered.bytes, tiled.bytes).map { abs(Int($0) - Int($1)) }
+        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+        print("ordered against tiles, 10000 ripples: max \(differences.max() ?? 0)/255, mean \(mean)/255")
+        #expect(differences.max() ?? 0 <= 4 && mean < 0.5)
+    }
+}
