@@ -15,6 +15,8 @@
 #include <math.h>
 #include "pixel8.h"
 
+_Static_assert(LFX_TILE_SIZE == 16, "a tile row is composited as two vectors of 8 pixels (composite16)");
+
 /* The pixel columns and rows circle `c` may touch (dist < reach, as
  * circle.c draws it), clipped to the frame; 0 when none (or not finite). */
 static int circle_pixels(const lfx_circle *c, int width, int height, int *x0, int *y0, int *x1, int *y1) {
@@ -66,47 +68,60 @@ LFX_VECTOR_INLINE int all_below(float8 v, float limit) {
     return 1;
 }
 
-/* Composites 8 pixels (x…x+7 of row y, `lanes` of them in the frame) from
- * the tile list entries[start…end), writing them into `row`. */
-LFX_VECTOR_INLINE void composite8(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
-                                  const uint32_t *entries, size_t start, size_t end, const float background[4],
-                                  lfx_tile_stats *stats) {
-    const float8 px = centers8(x);
-    const float py = (float)y + 0.5f;
-    float8 t = 1.0f, r = 0.0f, g = 0.0f, b = 0.0f, a = 0.0f;
+/* The colour one circle adds at 8 pixels (centres px, row offset dy) over
+ * what is in front of it (transmittance t), and the transmittance left. */
+LFX_VECTOR_INLINE void accumulate8(const lfx_circle *c, float8 px, float dy, float8 *t, float8 *r, float8 *g,
+                                   float8 *b, float8 *a) {
+    float8 dx = px - c->geometry[0];
+    float8 dist = sqrt8(dx * dx + dy * dy);
+    float8 fill = min8(max8(c->geometry[3] - dist, 0.0f), 1.0f);
+    float8 ring = min8(max8(min8((float8)c->ring[1], c->ring[0] - abs8(dist - c->geometry[2])), 0.0f), 1.0f);
+    float8 under = fill * (1.0f - c->ring[2] * ring);
+    float8 alpha = c->stroke[3] * ring + c->fill[3] * under;
+    *r += *t * (c->stroke[0] * ring + c->fill[0] * under);
+    *g += *t * (c->stroke[1] * ring + c->fill[1] * under);
+    *b += *t * (c->stroke[2] * ring + c->fill[2] * under);
+    *a += *t * alpha;
+    *t *= 1.0f - alpha;
+}
+
+/* Writes 8 composited pixels (the first `lanes` of them) over the background. */
+LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 g, float8 b, float8 a,
+                              const float background[4]) {
+    uint8v qr = quantize8(r + t * background[0]), qg = quantize8(g + t * background[1]);
+    uint8v qb = quantize8(b + t * background[2]), qa = quantize8(a + t * background[3]);
+    for (int k = 0; k < lanes; k++) {
+        p[4 * k] = (uint8_t)qr[k]; p[4 * k + 1] = (uint8_t)qg[k]; p[4 * k + 2] = (uint8_t)qb[k]; p[4 * k + 3] = (uint8_t)qa[k];
+    }
+}
+
+/* Composites the pixels x…x+15 of row y (`lanes` of them in the frame, 1…16)
+ * from the tile list entries[start…end), two vectors of 8 sharing the walk. */
+LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
+                                   const uint32_t *entries, size_t start, size_t end, const float background[4],
+                                   lfx_tile_stats *stats) {
+    const float8 px0 = centers8(x), px1 = centers8(x + 8);
+    const float py = (float)y + 0.5f, left = (float)x, right = (float)(x + 16);
+    float8 t0 = 1.0f, r0 = 0.0f, g0 = 0.0f, b0 = 0.0f, a0 = 0.0f;
+    float8 t1 = 1.0f, r1 = 0.0f, g1 = 0.0f, b1 = 0.0f, a1 = 0.0f;
     int stopped = 0;
     uint64_t visits = 0;
     for (size_t j = end; j > start; j--) {
         const lfx_circle *c = &circles[entries[j - 1]];
         const float dy = py - c->geometry[1], reach = c->ring[3] + 1e-3f;
         /* A circle that misses these pixels' row, or their columns, changes nothing. */
-        if (fabsf(dy) >= reach || c->geometry[0] + reach < (float)x || c->geometry[0] - reach > (float)(x + 8)) continue;
+        if (fabsf(dy) >= reach || c->geometry[0] + reach < left || c->geometry[0] - reach > right) continue;
         visits++;
-        float8 dx = px - c->geometry[0];
-        float8 dist = sqrt8(dx * dx + dy * dy);
-        float8 fill = min8(max8(c->geometry[3] - dist, 0.0f), 1.0f);
-        float8 ring = min8(max8(min8((float8)c->ring[1], c->ring[0] - abs8(dist - c->geometry[2])), 0.0f), 1.0f);
-        float8 under = fill * (1.0f - c->ring[2] * ring);
-        float8 alpha = c->stroke[3] * ring + c->fill[3] * under;
-        r += t * (c->stroke[0] * ring + c->fill[0] * under);
-        g += t * (c->stroke[1] * ring + c->fill[1] * under);
-        b += t * (c->stroke[2] * ring + c->fill[2] * under);
-        a += t * alpha;
-        t *= 1.0f - alpha;
-        if (all_below(t, LFX_TILE_TRANSMITTANCE_STOP)) {
+        accumulate8(c, px0, dy, &t0, &r0, &g0, &b0, &a0);
+        accumulate8(c, px1, dy, &t1, &r1, &g1, &b1, &a1);
+        if (all_below(max8(t0, t1), LFX_TILE_TRANSMITTANCE_STOP)) {
             stopped = 1;
             break;
         }
     }
-    r += t * background[0];
-    g += t * background[1];
-    b += t * background[2];
-    a += t * background[3];
-    uint8v qr = quantize8(r), qg = quantize8(g), qb = quantize8(b), qa = quantize8(a);
-    for (int k = 0; k < lanes; k++) {
-        uint8_t *p = row + 4 * (x + k);
-        p[0] = (uint8_t)qr[k]; p[1] = (uint8_t)qg[k]; p[2] = (uint8_t)qb[k]; p[3] = (uint8_t)qa[k];
-    }
+    uint8_t *p = row + 4 * x;
+    store8(p, lanes < 8 ? lanes : 8, t0, r0, g0, b0, a0, background);
+    if (lanes > 8) store8(p + 32, lanes - 8, t1, r1, g1, b1, a1, background);
     stats->visits += visits * (uint64_t)lanes;
     stats->early_pixels += stopped ? (uint64_t)lanes : 0;
 }
@@ -122,9 +137,8 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
         int x_end = (tx + 1) * LFX_TILE_SIZE > width ? width : (tx + 1) * LFX_TILE_SIZE;
         for (int y = y0; y < y1; y++) {
             uint8_t *row = image + (size_t)y * (size_t)width * 4;
-            for (int x = tx * LFX_TILE_SIZE; x < x_end; x += 8) {
-                composite8(row, x, x_end - x < 8 ? x_end - x : 8, y, circles, entries, start, end, background, stats);
-            }
+            int x = tx * LFX_TILE_SIZE;
+            composite16(row, x, x_end - x, y, circles, entries, start, end, background, stats);
         }
     }
 }
