@@ -56,22 +56,28 @@ public final class Renderer: @unchecked Sendable {
     /// the GPU backend takes its selection from the process's
     /// `LAYERFX_EGL_PLATFORM` and `LAYERFX_EGL_DEVICE`
     /// (`GPUDeviceSelection.resolve(deviceOption:)`); a bad value there
-    /// throws. `device` is not used by `.cpu`. Text is drawn with
+    /// throws. `device` is not used by `.cpu`. Frames are composited as
+    /// `compositing` says (see ``Compositing``). Text is drawn with
     /// `textContext` (by default a new one, owned by this renderer).
-    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil,
+    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil, compositing: Compositing = .ordered,
                 textContext: TextContext = TextContext()) throws {
         evaluator = SceneEvaluator(textContext: textContext)
+        func gpu(_ selection: GPUDeviceSelection) throws -> GPURenderer {
+            let renderer = try GPURenderer(device: selection)
+            renderer.compositing = compositing
+            return renderer
+        }
         switch choice {
         case .cpu:
-            engine = CPURenderer(); fallbackReason = nil
+            engine = CPURenderer(compositing: compositing); fallbackReason = nil
         case .gpu:
-            engine = try GPURenderer(device: device ?? .resolve(deviceOption: nil)); fallbackReason = nil
+            engine = try gpu(device ?? .resolve(deviceOption: nil)); fallbackReason = nil
         case .auto:
             let selection = try device ?? .resolve(deviceOption: nil)
             do {
-                engine = try GPURenderer(device: selection); fallbackReason = nil
+                engine = try gpu(selection); fallbackReason = nil
             } catch where !selection.namesDevice {
-                engine = CPURenderer(); fallbackReason = "\(error)"
+                engine = CPURenderer(compositing: compositing); fallbackReason = "\(error)"
             }
         }
     }

@@ -10,12 +10,13 @@ enum DeviceOption {
     /// `LAYERFX_EGL_DEVICE` names, else the first that opens). A named device
     /// that does not open is an error, also with `auto`. It draws text with
     /// `textContext` (the one the scene was loaded with).
-    static func renderer(_ choice: BackendChoice, option: String?,
+    static func renderer(_ choice: BackendChoice, option: String?, compositing: Compositing = .ordered,
                          textContext: TextContext = TextContext()) throws -> Renderer {
         guard choice != .cpu else {
             if let option { throw CLIError("--device \(option): the CPU backend uses no EGL device") }
-            return try Renderer(.cpu, textContext: textContext)
+            return try Renderer(.cpu, compositing: compositing, textContext: textContext)
         }
-        return try Renderer(choice, device: .resolve(deviceOption: option), textContext: textContext)
+        return try Renderer(choice, device: .resolve(deviceOption: option), compositing: compositing,
+                            textContext: textContext)
     }
 }

@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
-    @Option(help: "With --backend cpu: ordered (each primitive blended in drawing order, as the GPU does) or tiles (frames of circles only: each pixel composited once, front to back, within 1/255 of the exact composite).")
+    @Option(help: "ordered (each primitive blended in drawing order) or tiles (frames of circles only: each pixel composited once, front to back, within 1/255 of the exact composite; on the GPU an OpenGL ES 3.1 compute shader, single frames only).")
     var compositing: Compositing = .ordered
 
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
@@ -99,9 +99,6 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
-        if compositing == .tiles, backend != .cpu {
-            throw ValidationError("--compositing tiles needs --backend cpu (the GPU composites in order)")
-        }
     }
 
     func run() throws {
@@ -120,8 +117,7 @@ struct RenderCommand: ParsableCommand {
             defer { withExtendedLifetime(interruption) {} }
             // An SVG is written from the evaluated frame: no backend draws it.
             let renderer = try target.isSVG ? Renderer(.cpu, textContext: textContext)
-                : compositing == .tiles && device == nil ? Renderer.cpu(compositing: .tiles, textContext: textContext)
-                : DeviceOption.renderer(backend, option: device, textContext: textContext)
+                : DeviceOption.renderer(backend, option: device, compositing: compositing, textContext: textContext)
             renderer.budget = try budgetOptions.budget()
             if let reason = renderer.fallbackReason {
                 printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")

@@ -3,21 +3,6 @@ import Dispatch
 import LayerFXCore
 import LayerFXPrimitives
 
-/// How the CPU backend composites a frame's primitives.
-public enum Compositing: String, Sendable, CaseIterable {
-    /// Every primitive blended into 8-bit pixels in drawing order, as the
-    /// GPU's RGBA8 framebuffer blends them (the default, and what parity
-    /// with the GPU is measured on).
-    case ordered
-    /// Frames of circles only (a ripple field): the frame is cut into
-    /// 16-pixel tiles, each circle listed in order in the tiles it reaches,
-    /// and each pixel composited once, front to back in single precision,
-    /// stopping when what is in front leaves less than 0.5/255 of
-    /// transmittance: within 1/255 of the exact composite (painter's order,
-    /// unrounded) on every channel. Other frames are drawn in order.
-    case tiles
-}
-
 /// What tile compositing did over the frames drawn with it: a benchmark's
 /// primitives visited per pixel and share of pixels that stopped early.
 public final class TileStatistics: Sendable {
@@ -77,16 +62,16 @@ extension CPURenderer {
         let width = frame.width, height = frame.height
         let size = Int(LFX_TILE_SIZE)
         let columns = (width + size - 1) / size, tileRows = (height + size - 1) / size, tiles = columns * tileRows
-        buffers.offsets.resize(to: tiles + 1, filling: 0)
+        buffers.offsets.resize(to: tiles + 1) { 0 }
         let total = lfx_tiles_count(circles.baseAddress, circles.count, Int32(width), Int32(height), &buffers.offsets)
         guard total <= Self.maximumTileEntries else { return false }
-        buffers.cursors.resize(to: tiles, filling: 0)
-        buffers.entries.resize(to: total, filling: 0)
+        buffers.cursors.resize(to: tiles) { 0 }
+        buffers.entries.resize(to: total) { 0 }
         lfx_tiles_fill(circles.baseAddress, circles.count, Int32(width), Int32(height), buffers.offsets,
                        &buffers.cursors, &buffers.entries)
         let bg = frame.background
         let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-        buffers.stats.resize(to: tileRows, filling: lfx_tile_stats())
+        buffers.stats.resize(to: tileRows) { lfx_tile_stats() }
         let base = UnsafeSendablePointer(image)
         withUnsafePointer(to: background) { background in
             background.withMemoryRebound(to: Float.self, capacity: 4) { background in
@@ -121,18 +106,6 @@ struct TileBuffers {
     var offsets: [Int] = [], cursors: [Int] = []
     var entries: [UInt32] = []
     var stats: [lfx_tile_stats] = []
-}
-
-extension Array {
-    /// Makes the array hold `count` elements, appending copies of `filler`
-    /// (to be overwritten), keeping its room: no allocation once it has grown.
-    fileprivate mutating func resize(to count: Int, filling filler: Element) {
-        if self.count > count {
-            removeLast(self.count - count)
-        } else if self.count < count {
-            append(contentsOf: repeatElement(filler, count: count - self.count))
-        }
-    }
 }
 
 /// A frame's circles and tile lists, borrowed by the tasks that composite

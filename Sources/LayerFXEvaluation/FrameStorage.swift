@@ -168,15 +168,3 @@ public struct FrameStorage: Sendable {
 struct FrameJoinError: Error, CustomStringConvertible {
     var description: String { "internal error: a compiled layer drew more than one circle" }
 }
-
-extension Array {
-    /// Makes the array hold `count` elements: drops the last ones, or
-    /// appends copies of `filler()` (to be overwritten).
-    mutating func resize(to count: Int, filling filler: () -> Element) {
-        if self.count > count {
-            removeLast(self.count - count)
-        } else if self.count < count {
-            append(contentsOf: repeatElement(filler(), count: count - self.count))
-        }
-    }
-}

@@ -1,3 +1,5 @@
+import LayerFXCore
+
 /// The working arrays of ``FrameBuilder/polygonBands(of:rule:)``, kept by
 /// the builder so that cutting a polygon into bands reuses their room
 /// instead of allocating for every band.

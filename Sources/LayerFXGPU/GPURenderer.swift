@@ -43,6 +43,14 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
+    /// How ``render(_:into:rowBytes:)`` composites: in order (the default),
+    /// or in tiles for frames of circles only, as an OpenGL ES 3.1 compute
+    /// shader where the context offers one (otherwise in order). Sequences
+    /// and host framebuffers are drawn in order. Set it before rendering.
+    public var compositing: Compositing = .ordered
+    /// Tile compositing's compute pass, made on first use; nil inside when
+    /// the context cannot run it.
+    private var tilePass: TileComputePass??
 
     /// Who owns the context: the renderer, or the host.
     public var contextOwner: GLContextOwner { context.owner }
@@ -93,6 +101,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             programs.delete()
             circlePass?.delete()
             readback.delete()
+            if case let pass?? = tilePass { pass.delete() }
         }
     }
 
@@ -108,7 +117,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         guard width > 0, height > 0 else { return }
         precondition(rowBytes >= width * 4, "rowBytes must be at least width × 4")
         try withCurrentContext {
-            try drawIntoOwnTarget(frame)
+            if try !drawInTiles(frame) { try drawIntoOwnTarget(frame) }
             glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             if rowBytes % 4 == 0 {
                 glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(clamping: rowBytes / 4))
@@ -122,6 +131,19 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             }
             try failureCheck.check(while: "reading back a \(width)×\(height) frame")
         }
+    }
+
+    /// With tile compositing, a frame of circles only, and a context that
+    /// runs compute shaders: composites `frame` with the compute pass,
+    /// checks that the GL did it, and leaves the pass's framebuffer bound for
+    /// reading back. False, with nothing drawn, otherwise. Call with the
+    /// context current.
+    private func drawInTiles(_ frame: Frame) throws -> Bool {
+        guard compositing == .tiles, frame.instances.isEmpty else { return false }
+        if tilePass == nil { tilePass = .some(TileComputePass.make()) }
+        guard case let pass?? = tilePass, pass.draw(frame) else { return false }
+        try failureCheck.check(while: "compositing a \(frame.width)×\(frame.height) frame in tiles")
+        return true
     }
 
     /// Draws `frame` into the renderer's own framebuffer (sized to the frame),

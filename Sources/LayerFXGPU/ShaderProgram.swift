@@ -1,6 +1,7 @@
 import CEGL
 
-/// A linked GLSL ES program built from two files of `Shaders/`.
+/// A linked GLSL ES program built from files of `Shaders/`: a vertex and a
+/// fragment shader, or a compute shader.
 struct ShaderProgram {
     let id: GLuint
 
@@ -13,18 +14,30 @@ struct ShaderProgram {
         defer { glDeleteShader(vs) }
         let fs = try Self.compile(fragment, type: GLenum(GL_FRAGMENT_SHADER), defines: defines)
         defer { glDeleteShader(fs) }
+        id = try Self.link([vs, fs], naming: "\(vertex) + \(fragment)")
+    }
+
+    /// Compiles the compute shader `compute` (a file name in `Shaders/`,
+    /// OpenGL ES 3.1) with the display list's constants, and links it.
+    init(compute: String) throws {
+        let cs = try Self.compile(compute, type: GLenum(GL_COMPUTE_SHADER))
+        defer { glDeleteShader(cs) }
+        id = try Self.link([cs], naming: compute)
+    }
+
+    /// A program of `shaders`, linked; the error names the shaders as `name`.
+    private static func link(_ shaders: [GLuint], naming name: String) throws -> GLuint {
         let program = glCreateProgram()
-        glAttachShader(program, vs)
-        glAttachShader(program, fs)
+        for shader in shaders { glAttachShader(program, shader) }
         glLinkProgram(program)
         var ok: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         guard ok == GL_TRUE else {
-            let log = Self.infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
+            let log = infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
             glDeleteProgram(program)
-            throw GPUError("linking \(vertex) + \(fragment) failed: \(log)")
+            throw GPUError("linking \(name) failed: \(log)")
         }
-        id = program
+        return program
     }
 
     private static func compile(_ name: String, type: GLenum, defines: [(String, Int)] = []) throws -> GLuint {

@@ -63,8 +63,6 @@ struct BenchCommandTests {
         (["bench", "ripples", "--count", "10", "--backend", "auto"], "The value 'auto' is invalid for '--backend <backend>'"),
         (["bench", "ripples", "--count", "10", "--size", "0x10"], "--size must be WxH with each side 1…16384"),
         (["bench", "ripples", "--count", "10", "--frames", "0"], "--frames must be 1…10000"),
-        (["bench", "ripples", "--count", "10", "--compositing", "tiles"],
-         "--compositing tiles is a CPU path so far (--backend cpu); the GPU composites in order"),
         (["bench", "ripples", "--count", "10", "--compositing", "sorted"],
          "The value 'sorted' is invalid for '--compositing <compositing>'"),
         (["bench", "ripples", "--scene", "/nonexistent/r.json", "--backend", "cpu"],

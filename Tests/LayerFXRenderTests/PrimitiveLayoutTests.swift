@@ -110,5 +110,11 @@ struct PrimitiveLayoutTests {
                      "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH"] {
             #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
         }
+        // The tile compositor's tile size and stopping point, shared with tiles.c through the header.
+        let compute = try String(contentsOf: Self.shaderURL("tiles.comp.glsl"), encoding: .utf8)
+        for name in ["LFX_TILE_SIZE", "LFX_TILE_STOP_DIVISOR"] {
+            #expect(compute.contains(name), "tiles.comp.glsl does not use \(name)")
+        }
+        #expect(Int(LFX_TILE_SIZE) == 16 && LFX_TILE_STOP_DIVISOR == 510)
     }
 }

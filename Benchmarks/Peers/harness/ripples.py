@@ -41,6 +41,8 @@ PROGRAMS = [
     Program("layerfx-cpu-tiles", "LayerFX cpu, tile compositing", True, argv=layerfx("cpu", "--compositing", "tiles")),
     Program("blend2d-2t", "Blend2D (threadCount=2)", True, "blend2d", c_peer("blend2d_ripples", 2)),
     Program("layerfx-gpu", "LayerFX gpu", True, argv=layerfx("gpu")),
+    Program("layerfx-gpu-tiles", "LayerFX gpu, tile compositing (compute)", True,
+            argv=layerfx("gpu", "--compositing", "tiles")),
     Program("gles-sdf", "gles-sdf (naive GLES instanced SDF)", True, "gles", c_peer("gles_ripples")),
     Program("blend2d-1t", "Blend2D (threadCount=1)", True, "blend2d", c_peer("blend2d_ripples", 1)),
     Program("blend2d-sync", "Blend2D (synchronous)", True, "blend2d", c_peer("blend2d_ripples", 0)),
@@ -53,7 +55,7 @@ BY_NAME = {p.name: p for p in PROGRAMS}
 
 # (LayerFX program, peer program, the most the ratio may be), judged at TARGET_N.
 TARGETS = [("layerfx-cpu", "blend2d-2t", 0.5), ("layerfx-cpu-tiles", "blend2d-2t", 0.1), ("layerfx-gpu", "blend2d-2t", 1.0),
-           ("layerfx-gpu", "gles-sdf", 0.67)]
+           ("layerfx-gpu", "gles-sdf", 0.67), ("layerfx-gpu-tiles", "blend2d-2t", 0.3)]
 TARGET_N = 100000
 
 

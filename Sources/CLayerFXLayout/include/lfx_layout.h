@@ -46,6 +46,12 @@
 /* Polygon edges per row of the GPU's edge texture. */
 #define LFX_EDGE_ROW_LENGTH 1024
 
+/* Tile compositing of frames of circles (tiles.c, tiles.comp.glsl): the
+ * tiles' side in pixels, and the transmittance a pixel's walk stops below,
+ * 1 / LFX_TILE_STOP_DIVISOR (0.5/255). */
+#define LFX_TILE_SIZE 16
+#define LFX_TILE_STOP_DIVISOR 510
+
 /* Four 32-bit floats, or four 32-bit unsigned integers: every instance
  * field is one (a vec4 or uvec4 vertex attribute). */
 typedef float lfx_vec4[4];

@@ -32,11 +32,11 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
                           int first_row, int last_row, const lfx_circle *circle);
 
 /* Tile compositing of frames of circles (tiles.c): the frame is cut into
- * LFX_TILE_SIZE-pixel tiles, each circle listed in order in the tiles it
- * reaches, and each pixel composited front to back from its tile's list,
- * stopping once the transmittance left is below LFX_TILE_TRANSMITTANCE_STOP. */
-#define LFX_TILE_SIZE 16
-#define LFX_TILE_TRANSMITTANCE_STOP (0.5f / 255.0f)
+ * LFX_TILE_SIZE-pixel tiles (lfx_layout.h), each circle listed in order in
+ * the tiles it reaches, and each pixel composited front to back from its
+ * tile's list, stopping once the transmittance left is below
+ * 1 / LFX_TILE_STOP_DIVISOR. */
+#define LFX_TILE_TRANSMITTANCE_STOP (1.0f / (float)LFX_TILE_STOP_DIVISOR)
 
 /* What compositing a tile row did: (pixel, circle) pairs shaded, and
  * pixels whose walk stopped before the end of their list. */

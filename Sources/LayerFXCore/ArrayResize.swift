@@ -1,0 +1,13 @@
+extension Array {
+    /// Makes the array hold `count` elements: drops the last ones, or
+    /// appends copies of `filler()` (to be overwritten). The array keeps its
+    /// room, so working arrays reused from frame to frame stop allocating
+    /// once they have grown.
+    public mutating func resize(to count: Int, filling filler: () -> Element) {
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            append(contentsOf: repeatElement(filler(), count: count - self.count))
+        }
+    }
+}
