@@ -21,6 +21,8 @@ _Static_assert(LFX_TILE_SIZE == 16, "a tile row is composited as two vectors of 
  * circle.c draws it), clipped to the frame; 0 when none (or not finite). */
 static int circle_pixels(const lfx_circle *c, int width, int height, int *x0, int *y0, int *x1, int *y1) {
     double outer = (double)c->ring[3] + 1e-3, cx = c->geometry[0], cy = c->geometry[1];
+    /* As the ordered path, a circle whose reach is not finite draws nothing. */
+    if (!(isfinite(outer) && isfinite(cx) && isfinite(cy))) return 0;
     double l = ceil(cx - outer - 0.5), r = floor(cx + outer - 0.5);
     double t = ceil(cy - outer - 0.5), b = floor(cy + outer - 0.5);
     if (!(l <= r && t <= b) || !(r >= 0 && b >= 0 && l <= width - 1 && t <= height - 1)) return 0;
