@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CLayerFXRaster", dependencies: ["CLayerFXLayout"]),
         .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster"]),
         .target(
-            name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CLayerFXRaster", "CEGL"],
+            name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "CLayerFXEncode", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CPNG", "CGIF"]),

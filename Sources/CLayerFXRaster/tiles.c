@@ -1,7 +1,8 @@
 /* Tile compositing of frames of circles; see include/lfx_raster.h.
  *
  * The frame is cut into LFX_TILE_SIZE-pixel square tiles and each circle is
- * listed, in drawing order, in every tile its reach touches. A pixel then
+ * listed, in drawing order, in every tile its reach touches (LayerFX's
+ * `TileBins`, which the GPU's compute shader reads too). A pixel then
  * walks its tile's list front to back (last drawn first), accumulating the
  * premultiplied colour C and the transmittance T of what is in front:
  *   C += T · S,  T *= 1 − A
@@ -16,53 +17,6 @@
 #include "pixel8.h"
 
 _Static_assert(LFX_TILE_SIZE == 16, "a tile row is composited as two vectors of 8 pixels (composite16)");
-
-/* The pixel columns and rows circle `c` may touch (dist < reach, as
- * circle.c draws it), clipped to the frame; 0 when none (or not finite). */
-static int circle_pixels(const lfx_circle *c, int width, int height, int *x0, int *y0, int *x1, int *y1) {
-    double outer = (double)c->ring[3] + 1e-3, cx = c->geometry[0], cy = c->geometry[1];
-    /* As the ordered path, a circle whose reach is not finite draws nothing. */
-    if (!(isfinite(outer) && isfinite(cx) && isfinite(cy))) return 0;
-    double l = ceil(cx - outer - 0.5), r = floor(cx + outer - 0.5);
-    double t = ceil(cy - outer - 0.5), b = floor(cy + outer - 0.5);
-    if (!(l <= r && t <= b) || !(r >= 0 && b >= 0 && l <= width - 1 && t <= height - 1)) return 0;
-    *x0 = l < 0 ? 0 : (int)l;
-    *y0 = t < 0 ? 0 : (int)t;
-    *x1 = r > width - 1 ? width - 1 : (int)r;
-    *y1 = b > height - 1 ? height - 1 : (int)b;
-    return 1;
-}
-
-size_t lfx_tiles_count(const lfx_circle *circles, size_t count, int width, int height, size_t *offsets) {
-    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE, rows = (height + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
-    size_t tiles = (size_t)columns * (size_t)rows;
-    for (size_t i = 0; i <= tiles; i++) offsets[i] = 0;
-    for (size_t i = 0; i < count; i++) {
-        int x0, y0, x1, y1;
-        if (!circle_pixels(&circles[i], width, height, &x0, &y0, &x1, &y1)) continue;
-        for (int ty = y0 / LFX_TILE_SIZE; ty <= y1 / LFX_TILE_SIZE; ty++) {
-            for (int tx = x0 / LFX_TILE_SIZE; tx <= x1 / LFX_TILE_SIZE; tx++) offsets[(size_t)ty * columns + tx + 1]++;
-        }
-    }
-    for (size_t i = 1; i <= tiles; i++) offsets[i] += offsets[i - 1];
-    return offsets[tiles];
-}
-
-void lfx_tiles_fill(const lfx_circle *circles, size_t count, int width, int height, const size_t *offsets,
-                    size_t *cursors, uint32_t *entries) {
-    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE, rows = (height + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
-    size_t tiles = (size_t)columns * (size_t)rows;
-    for (size_t i = 0; i < tiles; i++) cursors[i] = offsets[i];
-    for (size_t i = 0; i < count; i++) {
-        int x0, y0, x1, y1;
-        if (!circle_pixels(&circles[i], width, height, &x0, &y0, &x1, &y1)) continue;
-        for (int ty = y0 / LFX_TILE_SIZE; ty <= y1 / LFX_TILE_SIZE; ty++) {
-            for (int tx = x0 / LFX_TILE_SIZE; tx <= x1 / LFX_TILE_SIZE; tx++) {
-                entries[cursors[(size_t)ty * columns + tx]++] = (uint32_t)i;
-            }
-        }
-    }
-}
 
 LFX_VECTOR_INLINE int all_below(float8 v, float limit) {
     int8v below = v < limit;

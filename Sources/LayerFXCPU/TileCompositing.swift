@@ -37,74 +37,60 @@ public final class TileStatistics: Sendable {
 }
 
 extension CPURenderer {
-    /// The most list entries (a circle in a tile) a frame may bin; a frame
-    /// that needs more (huge circles by the million) is drawn in order.
-    static let maximumTileEntries = 1 << 26
-
     /// Draws `frame` (circles only) by tile compositing into `image`,
     /// `width × height` packed pixels, in the renderer's tile buffers (so a
     /// warm frame allocates nothing; frames drawn at once by one renderer
     /// take turns); false, with nothing drawn, when its lists would take
-    /// more than ``maximumTileEntries`` entries.
+    /// more than `TileBins.maximumEntries` entries.
     func drawTiles(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) -> Bool {
         tileBuffers.withLock { buffers in
+            guard buffers.bins.bin(frame.circles, width: frame.width, height: frame.height) else { return false }
+            let width = frame.width, height = frame.height, tileRows = buffers.bins.rows
+            let bg = frame.background
+            let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+            buffers.stats.resize(to: tileRows) { lfx_tile_stats() }
+            let base = UnsafeSendablePointer(image)
             frame.circles.withUnsafeBufferPointer { deviceCircles in
                 // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
                 deviceCircles.withMemoryRebound(to: lfx_circle.self) { circles in
-                    drawTiles(frame, circles: circles, into: image, buffers: &buffers)
-                }
-            }
-        }
-    }
-
-    private func drawTiles(_ frame: Frame, circles: UnsafeBufferPointer<lfx_circle>,
-                           into image: UnsafeMutablePointer<UInt8>, buffers: inout TileBuffers) -> Bool {
-        let width = frame.width, height = frame.height
-        let size = Int(LFX_TILE_SIZE)
-        let columns = (width + size - 1) / size, tileRows = (height + size - 1) / size, tiles = columns * tileRows
-        buffers.offsets.resize(to: tiles + 1) { 0 }
-        let total = lfx_tiles_count(circles.baseAddress, circles.count, Int32(width), Int32(height), &buffers.offsets)
-        guard total <= Self.maximumTileEntries else { return false }
-        buffers.cursors.resize(to: tiles) { 0 }
-        buffers.entries.resize(to: total) { 0 }
-        lfx_tiles_fill(circles.baseAddress, circles.count, Int32(width), Int32(height), buffers.offsets,
-                       &buffers.cursors, &buffers.entries)
-        let bg = frame.background
-        let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-        buffers.stats.resize(to: tileRows) { lfx_tile_stats() }
-        let base = UnsafeSendablePointer(image)
-        withUnsafePointer(to: background) { background in
-            background.withMemoryRebound(to: Float.self, capacity: 4) { background in
-                buffers.offsets.withUnsafeBufferPointer { offsets in buffers.entries.withUnsafeBufferPointer { entries in
-                    buffers.stats.withUnsafeMutableBufferPointer { stats in
-                        let lists = TileLists(circles: circles, offsets: offsets, entries: entries, background: background,
-                                              stats: stats.baseAddress!)
-                        DispatchQueue.concurrentPerform(iterations: tileRows) { row in
-                            lists.stats[row] = lfx_tile_stats()
-                            lfx_tiles_composite_row(base.pointer, Int32(width), Int32(height), Int32(row),
-                                                    lists.circles.baseAddress, lists.offsets.baseAddress!,
-                                                    lists.entries.baseAddress, lists.background, lists.stats + row)
+                    withUnsafePointer(to: background) { background in
+                        background.withMemoryRebound(to: Float.self, capacity: 4) { background in
+                            buffers.bins.offsets.withUnsafeBufferPointer { offsets in
+                                buffers.bins.entries.withUnsafeBufferPointer { entries in
+                                    buffers.stats.withUnsafeMutableBufferPointer { stats in
+                                        let lists = TileLists(circles: circles, offsets: offsets, entries: entries,
+                                                              background: background, stats: stats.baseAddress!)
+                                        DispatchQueue.concurrentPerform(iterations: tileRows) { row in
+                                            lists.stats[row] = lfx_tile_stats()
+                                            lfx_tiles_composite_row(
+                                                base.pointer, Int32(width), Int32(height), Int32(row),
+                                                lists.circles.baseAddress, lists.offsets.baseAddress!,
+                                                lists.entries.baseAddress, lists.background, lists.stats + row)
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
-                } }
+                }
             }
-        }
-        if let tileStatistics {
-            var sum = lfx_tile_stats()
-            for row in buffers.stats {
-                sum.visits &+= row.visits
-                sum.early_pixels &+= row.early_pixels
+            if let tileStatistics {
+                var sum = lfx_tile_stats()
+                for row in buffers.stats {
+                    sum.visits &+= row.visits
+                    sum.early_pixels &+= row.early_pixels
+                }
+                tileStatistics.add(sum, pixels: width * height)
             }
-            tileStatistics.add(sum, pixels: width * height)
+            return true
         }
-        return true
     }
 }
 
 /// A renderer's tile lists and counts, kept from frame to frame.
 struct TileBuffers {
-    var offsets: [Int] = [], cursors: [Int] = []
-    var entries: [UInt32] = []
+    var bins = TileBins()
+    /// One count per tile row.
     var stats: [lfx_tile_stats] = []
 }
 

@@ -1,10 +1,8 @@
 import CEGL
-import CLayerFXRaster
 import LayerFXPrimitives
 
 /// Tile compositing on the GPU (`Compositing.tiles`): a frame of circles is
-/// binned into tiles on the CPU (the lists of `CLayerFXRaster`'s
-/// `lfx_tiles_count` and `lfx_tiles_fill`, in drawing order), the circles
+/// binned into tiles on the CPU (``TileBins``, the CPU's lists), the circles
 /// and lists go up as shader storage buffers, and `Shaders/tiles.comp.glsl`
 /// composites each pixel once, front to back, into an RGBA8 texture that is
 /// then read back. Needs OpenGL ES 3.1 (``make()`` says whether the context
@@ -15,10 +13,9 @@ final class TileComputePass {
     private var buffers = [GLuint](repeating: 0, count: 3)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
     private var textureSize = (width: 0, height: 0)
-    private var offsets: [Int] = [], cursors: [Int] = [], entries: [UInt32] = [], offsets32: [UInt32] = []
-
-    /// The most list entries a frame may bin (as on the CPU); more are drawn in order.
-    static let maximumEntries = 1 << 26
+    private var bins = TileBins()
+    /// `bins.offsets` as the shader reads them.
+    private var offsets32: [UInt32] = []
 
     /// The pass, built in the current context; nil when the context has no
     /// OpenGL ES 3.1 compute shaders or the program does not build.
@@ -42,39 +39,27 @@ final class TileComputePass {
     /// Composites `frame` (circles only) into the pass's texture and leaves
     /// its framebuffer bound for reading back (row 0 the frame's top row);
     /// false, with nothing drawn, when its lists would hold more than
-    /// ``maximumEntries`` entries.
+    /// `TileBins.maximumEntries` entries.
     func draw(_ frame: Frame) -> Bool {
-        let width = frame.width, height = frame.height, size = Int(LFX_TILE_SIZE)
-        let columns = (width + size - 1) / size, rows = (height + size - 1) / size, tiles = columns * rows
-        let total = frame.circles.withUnsafeBufferPointer { deviceCircles in
-            deviceCircles.withMemoryRebound(to: lfx_circle.self) { circles -> Int in
-                offsets.resize(to: tiles + 1) { 0 }
-                let total = lfx_tiles_count(circles.baseAddress, circles.count, Int32(width), Int32(height), &offsets)
-                guard total <= Self.maximumEntries else { return total }
-                cursors.resize(to: tiles) { 0 }
-                entries.resize(to: total) { 0 }
-                lfx_tiles_fill(circles.baseAddress, circles.count, Int32(width), Int32(height), offsets, &cursors,
-                               &entries)
-                return total
-            }
-        }
-        guard total <= Self.maximumEntries else { return false }
-        offsets32.resize(to: tiles + 1) { 0 }
-        for i in 0...tiles { offsets32[i] = UInt32(truncatingIfNeeded: offsets[i]) }
+        let width = frame.width, height = frame.height
+        guard bins.bin(frame.circles, width: width, height: height) else { return false }
+        // Within `TileBins.maximumEntries`, every offset fits 32 bits.
+        offsets32.resize(to: bins.offsets.count) { 0 }
+        for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
         upload(frame.circles, to: 0)
         upload(offsets32, to: 1)
-        upload(entries, to: 2)
+        upload(bins.entries, to: 2)
         prepareTexture(width: width, height: height)
         glUseProgram(program.id)
         let bg = frame.background
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
-        glUniform1i(columnsUniform, GLint(columns))
+        glUniform1i(columnsUniform, GLint(bins.columns))
         for index in 0..<3 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
         glBindImageTexture(0, texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA8))
-        glDispatchCompute(GLuint(columns), GLuint(rows), 1)
+        glDispatchCompute(GLuint(bins.columns), GLuint(bins.rows), 1)
         glMemoryBarrier(GLbitfield(GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         return true

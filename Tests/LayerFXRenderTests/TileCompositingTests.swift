@@ -85,6 +85,40 @@ struct TileCompositingTests {
         #expect(ordered.bytes != computed.bytes)
     }
 
+    /// A circle at (x, y) of radius r (device pixels).
+    static func circle(_ x: Float, _ y: Float, _ r: Float) -> DeviceCircle {
+        DeviceCircle(ellipse: SIMD4(0, 0, r, r), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(x, y),
+                     strokeWidth: 0, fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero, opacity: 1)!
+    }
+
+    /// Each tile lists the circles that reach it, in drawing order; circles
+    /// off the frame or not finite are in no list.
+    @Test func binsListTheCirclesOfEachTileInOrder() throws {
+        var off = Self.circle(10, 10, 4)
+        off.geometry.x = .nan
+        let circles = [Self.circle(8, 8, 4), Self.circle(40, 8, 4), Self.circle(-50, 8, 4), off, Self.circle(20, 20, 10)]
+        var bins = TileBins()
+        let binned = bins.bin(circles, width: 48, height: 32)
+        #expect(binned)
+        #expect((bins.columns, bins.rows) == (3, 2))
+        func list(_ tile: Int) -> [UInt32] { Array(bins.entries[bins.offsets[tile]..<bins.offsets[tile + 1]]) }
+        // Circle 0 reaches x, y 3.5…12.5: tile 0 only. Circle 1: tile 2. Circle 4 (reach 10.5 about (20, 20)): every tile
+        // of columns 0…1 and rows 0…1.
+        #expect(list(0) == [0, 4] && list(1) == [4] && list(2) == [1])
+        #expect(list(3) == [4] && list(4) == [4] && list(5) == [])
+    }
+
+    /// Lists too long for `TileBins.maximumEntries` are refused after at
+    /// most that many steps (the frame is then drawn in order).
+    @Test func binsRefuseTooManyEntriesQuickly() {
+        let huge = Array(repeating: Self.circle(8192, 8192, 20_000), count: 1_000_000)
+        var bins = TileBins()
+        let refused = !bins.bin(huge, width: 16384, height: 16384)
+        let binned = bins.bin([Self.circle(8192, 8192, 20_000)], width: 16384, height: 16384)
+        #expect(refused && binned)
+        #expect(bins.entries.count == 1024 * 1024)
+    }
+
     /// A frame that is not all circles is drawn in order, byte for byte.
     @Test func otherFramesAreDrawnInOrder() throws {
         let field = RippleField(count: 500, width: 320, height: 240).scene()

@@ -42,20 +42,9 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
  * pixels whose walk stopped before the end of their list. */
 typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
 
-/* Counts the list entries of each tile of a width × height frame:
- * offsets[t + 1] − offsets[t] for tile t (row-major, tiles + 1 offsets, the
- * first 0), as running totals; returns the total. */
-__attribute__((visibility("hidden")))
-size_t lfx_tiles_count(const lfx_circle *circles, size_t count, int width, int height, size_t *offsets);
-
-/* Lists each circle's index in the tiles it reaches, in order, at the
- * offsets lfx_tiles_count gave (`cursors`: room for one per tile). */
-__attribute__((visibility("hidden")))
-void lfx_tiles_fill(const lfx_circle *circles, size_t count, int width, int height, const size_t *offsets,
-                    size_t *cursors, uint32_t *entries);
-
 /* Composites every pixel of tile row `tile_row` (RGBA8, packed rows of
- * `width` pixels) over the premultiplied `background`, adding to `stats`. */
+ * `width` pixels) over the premultiplied `background`, adding to `stats`;
+ * tile t's list of circles is entries[offsets[t] .. offsets[t + 1]). */
 __attribute__((visibility("hidden")))
 void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
                              const size_t *offsets, const uint32_t *entries, const float background[4],
