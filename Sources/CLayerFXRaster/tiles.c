@@ -1,20 +1,21 @@
-/* Tile compositing of frames of circles; see include/lfx_raster.h.
+/* Tile compositing of frames of circles and analytic shapes; see
+ * include/lfx_raster.h.
  *
- * The frame is cut into LFX_TILE_SIZE-pixel square tiles and each circle is
- * listed, in drawing order, in every tile its reach touches (LayerFX's
- * `TileBins`, which the GPU's compute shader reads too). A pixel then
- * walks its tile's list front to back (last drawn first), accumulating the
- * premultiplied colour C and the transmittance T of what is in front:
+ * The frame is cut into LFX_TILE_SIZE-pixel square tiles and each circle
+ * and shape is listed, in drawing order, in every tile it may touch
+ * (LayerFX's `TileBins`, whose lists of circles the GPU's compute shader
+ * reads too). A pixel then walks its tile's list front to back (last drawn
+ * first), accumulating the premultiplied colour C and the transmittance T
+ * of what is in front:
  *   C += T · S,  T *= 1 − A
- * (S and A a circle's premultiplied colour and alpha there, the coverage of
- * circle.c), and is written once, C + T · background, converted to 8 bits.
+ * (S and A a primitive's premultiplied colour and alpha there: the coverage
+ * of circle.c, or shape_math.h's colour of a shape, clips and opacity
+ * included), and is written once, C + T · background, converted to 8 bits.
  * It stops when T < LFX_TILE_TRANSMITTANCE_STOP (0.5/255): what is behind
  * can change the exact result (every channel at most 1) by less than T,
  * so the pixel stays within 1/255 of the exact composite after rounding.
- * An opaque circle sets T to 0 and ends the walk at once. */
-#include "lfx_raster.h"
-#include <math.h>
-#include "pixel8.h"
+ * An opaque primitive sets T to 0 and ends the walk at once. */
+#include "shape_math.h"
 
 _Static_assert(LFX_TILE_SIZE == 16, "a tile row is composited as two vectors of 8 pixels (composite16)");
 
@@ -41,6 +42,38 @@ LFX_VECTOR_INLINE void accumulate8(const lfx_circle *c, float8 px, float dy, flo
     *t *= 1.0f - alpha;
 }
 
+/* The colour one shape adds at the 8 pixels x…x+7 of row py over what is
+ * in front of it (transmittance t), and the transmittance left. */
+LFX_VECTOR_INLINE void accumulate_shape8(const lfx_shape *s, int x, float py, float8 *t, float8 *r, float8 *g,
+                                         float8 *b, float8 *a) {
+    float8 c[4];
+    if (s->gradient_kind == LFX_PAINT_CONIC) {
+        /* No eight-lane conic gradient: the scalar colour, lane by lane. */
+        for (int k = 0; k < 8; k++) {
+            float one[4];
+            shade(s, &s->plan.star, (float)(x + k) + 0.5f, py, one);
+            for (int j = 0; j < 4; j++) c[j][k] = one[j];
+        }
+    } else {
+        shape_color8(x, py, s, &s->plan.star, c);
+    }
+    *r += *t * c[0];
+    *g += *t * c[1];
+    *b += *t * c[2];
+    *a += *t * c[3];
+    *t *= 1.0f - c[3];
+}
+
+/* Whether the centres left + 0.5 … right − 0.5 of row py all lie beyond
+ * the circle a star or ellipse covers nothing outside (plan.reach). */
+static inline int misses_reach(const lfx_shape *s, float left, float right, float py) {
+    const float *reach = s->plan.reach;
+    float dy = py - reach[1], r = reach[2];
+    if (!(fabsf(dy) < r)) return r == INFINITY ? 0 : 1;
+    float half = sqrtf(r * r - dy * dy);
+    return reach[0] + half < left || reach[0] - half > right;
+}
+
 /* Writes 8 composited pixels (the first `lanes` of them) over the background. */
 LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 g, float8 b, float8 a,
                               const float background[4]) {
@@ -54,8 +87,8 @@ LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 
 /* Composites the pixels x…x+15 of row y (`lanes` of them in the frame, 1…16)
  * from the tile list entries[start…end), two vectors of 8 sharing the walk. */
 LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
-                                   const uint32_t *entries, size_t start, size_t end, const float background[4],
-                                   lfx_tile_stats *stats) {
+                                   const lfx_shape *shapes, const uint32_t *entries, size_t start, size_t end,
+                                   const float background[4], lfx_tile_stats *stats) {
     const float8 px0 = centers8(x), px1 = centers8(x + 8);
     const float py = (float)y + 0.5f, left = (float)x, right = (float)(x + 16);
     float8 t0 = 1.0f, r0 = 0.0f, g0 = 0.0f, b0 = 0.0f, a0 = 0.0f;
@@ -63,13 +96,35 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
     int stopped = 0;
     uint64_t visits = 0;
     for (size_t j = end; j > start; j--) {
-        const lfx_circle *c = &circles[entries[j - 1]];
-        const float dy = py - c->geometry[1], reach = c->ring[3] + 1e-3f;
-        /* A circle that misses these pixels' row, or their columns, changes nothing. */
-        if (fabsf(dy) >= reach || c->geometry[0] + reach < left || c->geometry[0] - reach > right) continue;
-        visits++;
-        accumulate8(c, px0, dy, &t0, &r0, &g0, &b0, &a0);
-        accumulate8(c, px1, dy, &t1, &r1, &g1, &b1, &a1);
+        const uint32_t entry = entries[j - 1];
+        if (entry & LFX_TILE_SHAPE_ENTRY) {
+            const lfx_shape *s = &shapes[entry & (LFX_TILE_INTERIOR_ENTRY - 1)];
+            visits++;
+            if (entry & LFX_TILE_INTERIOR_ENTRY) {
+                /* Every pixel of the tile gets the constant colour fill × opacity. */
+                const float o = s->extra[2], alpha = s->fill[3] * o;
+                r0 += t0 * (s->fill[0] * o); g0 += t0 * (s->fill[1] * o); b0 += t0 * (s->fill[2] * o);
+                a0 += t0 * alpha; t0 *= 1.0f - alpha;
+                r1 += t1 * (s->fill[0] * o); g1 += t1 * (s->fill[1] * o); b1 += t1 * (s->fill[2] * o);
+                a1 += t1 * alpha; t1 *= 1.0f - alpha;
+            } else {
+                /* A shape whose quad misses this row, or these columns, changes nothing. */
+                if (y < s->min_y || y > s->max_y || s->max_x < x || s->min_x >= x + 16 || misses_reach(s, left, right, py)) {
+                    visits--;
+                    continue;
+                }
+                accumulate_shape8(s, x, py, &t0, &r0, &g0, &b0, &a0);
+                accumulate_shape8(s, x + 8, py, &t1, &r1, &g1, &b1, &a1);
+            }
+        } else {
+            const lfx_circle *c = &circles[entry];
+            const float dy = py - c->geometry[1], reach = c->ring[3] + 1e-3f;
+            /* A circle that misses these pixels' row, or their columns, changes nothing. */
+            if (fabsf(dy) >= reach || c->geometry[0] + reach < left || c->geometry[0] - reach > right) continue;
+            visits++;
+            accumulate8(c, px0, dy, &t0, &r0, &g0, &b0, &a0);
+            accumulate8(c, px1, dy, &t1, &r1, &g1, &b1, &a1);
+        }
         if (all_below(max8(t0, t1), LFX_TILE_TRANSMITTANCE_STOP)) {
             stopped = 1;
             break;
@@ -84,8 +139,8 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
 
 LFX_CLONES
 void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
-                             const size_t *offsets, const uint32_t *entries, const float background[4],
-                             lfx_tile_stats *stats) {
+                             const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
+                             const float background[4], lfx_tile_stats *stats) {
     int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
     int y0 = tile_row * LFX_TILE_SIZE, y1 = y0 + LFX_TILE_SIZE > height ? height : y0 + LFX_TILE_SIZE;
     for (int tx = 0; tx < columns; tx++) {
@@ -94,7 +149,7 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
         for (int y = y0; y < y1; y++) {
             uint8_t *row = image + (size_t)y * (size_t)width * 4;
             int x = tx * LFX_TILE_SIZE;
-            composite16(row, x, x_end - x, y, circles, entries, start, end, background, stats);
+            composite16(row, x, x_end - x, y, circles, shapes, entries, start, end, background, stats);
         }
     }
 }

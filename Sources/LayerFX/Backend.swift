@@ -88,7 +88,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// A CPU renderer that composites as `compositing` says (in tiles, for
-    /// frames of circles only; see ``Compositing``), counting what tile
+    /// frames of circles and analytic shapes; see ``Compositing``), counting what tile
     /// compositing does into `tileStatistics` when given.
     public static func cpu(compositing: Compositing, tileStatistics: TileStatistics? = nil,
                            textContext: TextContext = TextContext()) -> Renderer {

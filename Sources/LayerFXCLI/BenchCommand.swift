@@ -69,7 +69,10 @@ struct RipplesBenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Option(help: "ordered (each circle blended in drawing order) or tiles (each pixel composited once, front to back, stopping when what is behind is hidden; on the GPU an OpenGL ES 3.1 compute shader).")
+    @Option(help: "What each ripple is drawn as: circle (the peers' field), rounded-rect (a square of side 2r, corners r/4) or star (five points, radii r and r/2); every one filled and stroked as the circle is.")
+    var shape: RippleField.Shape = .circle
+
+    @Option(help: "ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, stopping when what is behind is hidden; on the GPU an OpenGL ES 3.1 compute shader).")
     var compositing: Compositing = .ordered
 
     @OptionGroup var budgetOptions: BudgetOptions
@@ -119,12 +122,12 @@ struct RipplesBenchCommand: ParsableCommand {
         let frameAt: (Double, inout FrameStorage) throws -> Frame
         var compiledBytes: Int? = nil
         if evaluatesEachFrame {
-            let compiled = field.compiledAnimatedScene()
+            let compiled = field.compiledAnimatedScene(shape: shape)
             compiledBytes = compiled.compiledBytes
             _ = consume field
             frameAt = { try evaluator.frame(for: compiled, at: $0, budget: budget, storage: &$1) }
         } else {
-            let still = try evaluator.frame(for: field.scene(), at: 0, budget: budget)
+            let still = try evaluator.frame(for: field.scene(shape: shape), at: 0, budget: budget)
             frameAt = { _, _ in still }
         }
         var times: [Double] = []
@@ -156,6 +159,8 @@ struct RipplesBenchCommand: ParsableCommand {
             tiles: statistics.frames > 0 ? (statistics.meanVisitsPerPixel, statistics.earlyShare) : nil)
     }
 }
+
+extension RippleField.Shape: ExpressibleByArgument {}
 
 /// The backends a benchmark can name.
 enum BenchBackend: String, ExpressibleByArgument, CaseIterable {

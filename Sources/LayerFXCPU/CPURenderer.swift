@@ -21,7 +21,7 @@ public struct CPURenderer: RenderBackend, Sendable {
     public var bandHeight: Int
 
     /// How frames are composited: in order (the default), or in tiles for
-    /// frames of circles only (see ``Compositing``).
+    /// frames of circles and analytic shapes (see ``Compositing``).
     public var compositing: Compositing
     /// Where tile compositing counts what it did, when set.
     public var tileStatistics: TileStatistics?
@@ -36,7 +36,7 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// - Parameters:
     ///   - bandHeight: rows per parallel task.
-    ///   - compositing: in order, or in tiles for frames of circles.
+    ///   - compositing: in order, or in tiles for frames of circles and analytic shapes.
     ///   - tileStatistics: where tile compositing counts what it did.
     public init(bandHeight: Int = 16, compositing: Compositing = .ordered, tileStatistics: TileStatistics? = nil) {
         self.init(bandHeight: bandHeight, shadesEveryPixel: false)
@@ -76,7 +76,7 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
-        if compositing == .tiles, frame.instances.isEmpty, drawTiles(frame, into: image) { return }
+        if compositing == .tiles, drawTiles(frame, into: image) { return }
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its

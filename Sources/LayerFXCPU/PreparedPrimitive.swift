@@ -40,8 +40,9 @@ struct PreparedPrimitive: Sendable {
         let box = p.deviceBounds
         let structural = !kind.isDrawn || kind == .composite   // layer markers and composites
         guard structural || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
-        (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
-        guard structural || (minX <= maxX && minY <= maxY) else { return nil }
+        let pixels = PixelBox(box, width: width, height: height)
+        (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
+        guard structural || !pixels.isEmpty else { return nil }
 
         translation = p.translation
         shape = p.shape
@@ -61,8 +62,9 @@ struct PreparedPrimitive: Sendable {
         // A circle touches pixels within its reach of the centre only.
         let box = c.deviceBounds
         guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return nil }
-        (minX, maxX, minY, maxY) = Self.pixels(in: box, width: width, height: height)
-        guard minX <= maxX, minY <= maxY else { return nil }
+        let pixels = PixelBox(box, width: width, height: height)
+        guard !pixels.isEmpty else { return nil }
+        (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
         kind = .ellipse
         // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
         circle = unsafeBitCast(c, to: lfx_circle.self)
@@ -71,15 +73,5 @@ struct PreparedPrimitive: Sendable {
         clip0Linear = .zero; clip0Offset = .zero; clip1Linear = .zero; clip1Offset = .zero
         clipRadius0 = 0; clipRadius1 = 0; clipCount = 0
         gradient = nil
-    }
-
-    /// The columns and rows of a `width`×`height` frame whose pixel centres
-    /// lie in `box` (inclusive; minimum above maximum when none); infinite
-    /// sides reach the frame's edges.
-    private static func pixels(in box: SIMD4<Float>, width: Int, height: Int) -> (Int, Int, Int, Int) {
-        (box.x.isFinite ? max(Int(saturating: box.x - 0.5, rounding: .up), 0) : 0,
-         box.z.isFinite ? min(max(Int(saturating: box.z - 0.5, rounding: .down), -1), width - 1) : -1,
-         box.y.isFinite ? max(Int(saturating: box.y - 0.5, rounding: .up), 0) : 0,
-         box.w.isFinite ? min(max(Int(saturating: box.w - 0.5, rounding: .down), -1), height - 1) : -1)
     }
 }

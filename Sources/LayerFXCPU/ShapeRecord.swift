@@ -20,6 +20,7 @@ extension lfx_shape {
         clip1_linear = Self.tuple(p.clip1Linear); clip1_offset = Self.tuple(p.clip1Offset)
         clip_radii = (p.clipRadius0, p.clipRadius1, p.clipCount, 0)
         min_x = Int32(clamping: p.minX); max_x = Int32(clamping: p.maxX)
+        min_y = Int32(clamping: p.minY); max_y = Int32(clamping: p.maxY)
         guard let gradient = p.gradient else { return }
         gradient_kind = Int32(clamping: gradient.kind)
         stop_count = Int32(clamping: gradient.count)

@@ -14,8 +14,8 @@ public final class TileStatistics: Sendable {
     /// Frames composited in tiles.
     public var frames: Int { counts.withLock { $0.frames } }
 
-    /// The mean number of circles shaded per pixel (a circle whose reach
-    /// misses a pixel's row is not counted).
+    /// The mean number of primitives shaded per pixel (one that misses a
+    /// pixel's row is not counted).
     public var meanVisitsPerPixel: Double {
         counts.withLock { $0.pixels == 0 ? 0 : Double($0.visits) / Double($0.pixels) }
     }
@@ -37,15 +37,35 @@ public final class TileStatistics: Sendable {
 }
 
 extension CPURenderer {
-    /// Draws `frame` (circles only) by tile compositing into `image`,
-    /// `width × height` packed pixels, in the renderer's tile buffers (so a
-    /// warm frame allocates nothing; frames drawn at once by one renderer
-    /// take turns); false, with nothing drawn, when its lists would take
-    /// more than `TileBins.maximumEntries` entries.
+    /// Draws `frame` by tile compositing into `image`, `width × height`
+    /// packed pixels, in the renderer's tile buffers (so a warm frame
+    /// allocates nothing; frames drawn at once by one renderer take turns);
+    /// false, with nothing drawn, when the frame holds primitives other than
+    /// circles and analytic shapes or its lists would take more than
+    /// `TileBins.maximumEntries` entries (see `TileBins.bin(_:)`).
     func drawTiles(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) -> Bool {
         tileBuffers.withLock { buffers in
-            guard buffers.bins.bin(frame.circles, width: frame.width, height: frame.height) else { return false }
-            let width = frame.width, height = frame.height, tileRows = buffers.bins.rows
+            let width = frame.width, height = frame.height
+            guard frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) }) else { return false }
+            // The shapes' kernel records, one per instance (an instance the
+            // bins leave out gets an empty record that no list names).
+            buffers.shapes.removeAll(keepingCapacity: true)
+            for instance in frame.instances {
+                buffers.shapes.append(PreparedPrimitive(instance, width: width, height: height)
+                    .map { lfx_shape($0, everyPixel: false) } ?? lfx_shape())
+            }
+            let binned = buffers.shapes.withUnsafeBufferPointer { shapes in
+                buffers.bins.bin(frame) { instance, tile in
+                    switch Int(lfx_shape_box_coverage(shapes.baseAddress! + instance, Int32(tile.minX),
+                                                      Int32(tile.maxX), Int32(tile.minY), Int32(tile.maxY))) {
+                    case Int(LFX_BOX_UNTOUCHED): .none
+                    case Int(LFX_BOX_INTERIOR): .interior
+                    default: .edge
+                    }
+                }
+            }
+            guard binned else { return false }
+            let tileRows = buffers.bins.rows
             let bg = frame.background
             let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
             buffers.stats.resize(to: tileRows) { lfx_tile_stats() }
@@ -57,15 +77,19 @@ extension CPURenderer {
                         background.withMemoryRebound(to: Float.self, capacity: 4) { background in
                             buffers.bins.offsets.withUnsafeBufferPointer { offsets in
                                 buffers.bins.entries.withUnsafeBufferPointer { entries in
-                                    buffers.stats.withUnsafeMutableBufferPointer { stats in
-                                        let lists = TileLists(circles: circles, offsets: offsets, entries: entries,
-                                                              background: background, stats: stats.baseAddress!)
-                                        DispatchQueue.concurrentPerform(iterations: tileRows) { row in
-                                            lists.stats[row] = lfx_tile_stats()
-                                            lfx_tiles_composite_row(
-                                                base.pointer, Int32(width), Int32(height), Int32(row),
-                                                lists.circles.baseAddress, lists.offsets.baseAddress!,
-                                                lists.entries.baseAddress, lists.background, lists.stats + row)
+                                    buffers.shapes.withUnsafeBufferPointer { shapes in
+                                        buffers.stats.withUnsafeMutableBufferPointer { stats in
+                                            let lists = TileLists(circles: circles, shapes: shapes, offsets: offsets,
+                                                                  entries: entries, background: background,
+                                                                  stats: stats.baseAddress!)
+                                            DispatchQueue.concurrentPerform(iterations: tileRows) { row in
+                                                lists.stats[row] = lfx_tile_stats()
+                                                lfx_tiles_composite_row(
+                                                    base.pointer, Int32(width), Int32(height), Int32(row),
+                                                    lists.circles.baseAddress, lists.shapes.baseAddress,
+                                                    lists.offsets.baseAddress!, lists.entries.baseAddress,
+                                                    lists.background, lists.stats + row)
+                                            }
                                         }
                                     }
                                 }
@@ -90,14 +114,17 @@ extension CPURenderer {
 /// A renderer's tile lists and counts, kept from frame to frame.
 struct TileBuffers {
     var bins = TileBins()
+    /// The kernel records of the frame's shapes, one per instance.
+    var shapes: [lfx_shape] = []
     /// One count per tile row.
     var stats: [lfx_tile_stats] = []
 }
 
-/// A frame's circles and tile lists, borrowed by the tasks that composite
-/// its tile rows (read only).
+/// A frame's circles, shapes and tile lists, borrowed by the tasks that
+/// composite its tile rows (read only).
 private struct TileLists: @unchecked Sendable {
     let circles: UnsafeBufferPointer<lfx_circle>
+    let shapes: UnsafeBufferPointer<lfx_shape>
     let offsets: UnsafeBufferPointer<Int>
     let entries: UnsafeBufferPointer<UInt32>
     let background: UnsafePointer<Float>

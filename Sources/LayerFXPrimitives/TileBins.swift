@@ -1,12 +1,12 @@
 import CLayerFXLayout
 import LayerFXCore
 
-/// A frame's plain device circles listed per tile, in drawing order: what
-/// tile compositing (``Compositing/tiles``) walks, on the CPU and on the
-/// GPU. The frame is cut into `tileSize`-pixel square tiles, row-major;
-/// tile t's list is `entries[offsets[t] ..< offsets[t + 1]]`, the indices
-/// in `Frame.circles` of the circles whose reach touches a pixel of the
-/// tile. The arrays are kept from frame to frame, so binning a frame like
+/// A frame's primitives listed per tile, in drawing order: what tile
+/// compositing (``Compositing/tiles``) walks, on the CPU (circles and
+/// analytic shapes) and on the GPU (circles). The frame is cut into
+/// `tileSize`-pixel square tiles, row-major; tile t's list is
+/// `entries[offsets[t] ..< offsets[t + 1]]`, the primitives that may touch
+/// a pixel of the tile. The arrays are kept from frame to frame, so binning a frame like
 /// the last one allocates nothing.
 public struct TileBins: Sendable {
     /// The tiles' side, in pixels (`LFX_TILE_SIZE`, shared with the kernels and shaders).
@@ -29,9 +29,105 @@ public struct TileBins: Sendable {
     public init() {}
 
     /// Lists `circles` (in drawing order) in the tiles of a `width × height`
-    /// frame; false, with the lists left unusable, when they would hold more
-    /// than ``maximumEntries`` entries.
+    /// frame, each by its index; false, with the lists left unusable, when
+    /// they would hold more than ``maximumEntries`` entries (or there are
+    /// more than ``shapeEntry`` circles).
     public mutating func bin(_ circles: [DeviceCircle], width: Int, height: Int) -> Bool {
+        guard circles.count <= Int(Self.shapeEntry) else { return false }
+        return bin(width: width, height: height, items: { visit in
+            for (index, circle) in circles.enumerated() {
+                guard let span = Self.tiles(reachedBy: circle, width: width, height: height) else { continue }
+                guard visit(span, UInt32(truncatingIfNeeded: index)) else { return }
+            }
+        }, inTile: { entry, _, _ in entry })
+    }
+
+    /// How much of a tile a shape covers, as far as its distance bound tells.
+    public enum ShapeCoverage: Sendable {
+        /// None of its pixels: the shape is not listed there.
+        case none
+        /// Every pixel wholly, with its constant colour (a solid fill, no
+        /// stroke there, inside every clip): listed with ``interiorEntry``.
+        case interior
+        /// Some pixels, partly, or with a colour that varies: shaded pixel by pixel.
+        case edge
+    }
+
+    /// Lists `frame`'s circles and analytic shapes (ellipses, rounded
+    /// rectangles, stars) in the tiles they reach, in drawing order: a
+    /// circle by its index in `Frame.circles`; a shape by ``shapeEntry``
+    /// plus its index in `Frame.instances`, plus ``interiorEntry`` where it
+    /// covers the tile wholly. A shape is listed in the tiles of the pixels
+    /// its quad covers (``PixelBox``) for which `coverage(instance, tile)`
+    /// (the tile's pixel box, within the frame) is not `.none`.
+    ///
+    /// False, with the lists left unusable, when they would hold more than
+    /// ``maximumEntries`` entries, when the frame has more than
+    /// ``interiorEntry`` of either kind, or when it holds another kind of
+    /// primitive (path bands, glyphs, offscreen layers), which tiles do not draw.
+    public mutating func bin(_ frame: Frame, coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
+        let width = frame.width, height = frame.height, size = Self.tileSize
+        guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count <= Int(Self.interiorEntry),
+              frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
+        return bin(width: width, height: height, items: { visit in
+            for run in frame.runs {
+                switch run.kind {
+                case .circles:
+                    for index in run.range {
+                        guard let span = Self.tiles(reachedBy: frame.circles[index], width: width, height: height)
+                        else { continue }
+                        guard visit(span, UInt32(truncatingIfNeeded: index)) else { return }
+                    }
+                case .instances:
+                    for index in run.range {
+                        guard let span = Self.tiles(reachedBy: frame.instances[index], width: width, height: height)
+                        else { continue }
+                        guard visit(span, Self.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return }
+                    }
+                }
+            }
+        }, inTile: { entry, tx, ty in
+            let tile = PixelBox(minX: tx * size, maxX: min(tx * size + size, width) - 1,
+                                minY: ty * size, maxY: min(ty * size + size, height) - 1)
+            switch coverage(Int(entry & ~Self.shapeEntry), tile) {
+            case .none: return nil
+            case .interior: return entry | Self.interiorEntry
+            case .edge: return entry
+            }
+        })
+    }
+
+    /// The bit that marks a list entry as a shape (`LFX_TILE_SHAPE_ENTRY`,
+    /// which the kernels read); the bits below ``interiorEntry`` are its index.
+    public static let shapeEntry = UInt32(LFX_TILE_SHAPE_ENTRY)
+    /// The bit that marks a shape's entry as covering its tile wholly
+    /// (`LFX_TILE_INTERIOR_ENTRY`; see ``ShapeCoverage/interior``).
+    public static let interiorEntry = UInt32(LFX_TILE_INTERIOR_ENTRY)
+
+    /// The kinds of instance tiles draw.
+    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star]
+
+    /// A rectangle of tiles, inclusive.
+    typealias Span = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// Lists the items `items` visits (calling `visit` with each one's tiles
+    /// and entry, in drawing order, until it returns false), twice: once to
+    /// count, once to fill. `inTile` gives a shape's entry in one of its
+    /// tiles (column, row), or nil to leave it out of that tile (it must
+    /// answer alike both times); a circle's entry is listed as it is.
+    @inline(__always)
+    private mutating func bin(width: Int, height: Int,
+                              items: (_ visit: (_ span: Span, _ entry: UInt32) -> Bool) -> Void,
+                              inTile: (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
+        withoutActuallyEscaping(inTile) { inTile in list(width: width, height: height, items: items, inTile: inTile) }
+    }
+
+    /// `bin(width:height:items:inTile:)`, with `inTile` escaping (it is not
+    /// kept) so that the closures passed to `items` may call it.
+    @inline(__always)
+    private mutating func list(width: Int, height: Int,
+                              items: (_ visit: (_ span: Span, _ entry: UInt32) -> Bool) -> Void,
+                              inTile: @escaping (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
         let size = Self.tileSize
         columns = (width + size - 1) / size
         rows = (height + size - 1) / size
@@ -39,18 +135,24 @@ public struct TileBins: Sendable {
         offsets.resize(to: tiles + 1) { 0 }
         cursors.resize(to: tiles) { 0 }
         // Counting stops as soon as the lists would be too long, so binning
-        // takes at most one pass over the circles and `maximumEntries` steps.
+        // takes at most one pass over the items and `maximumEntries` steps.
         let total = offsets.withUnsafeMutableBufferPointer { offsets -> Int? in
             offsets.update(repeating: 0)
-            var total = 0
-            for circle in circles {
-                guard let span = Self.tiles(reachedBy: circle, width: width, height: height) else { continue }
-                total += (span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1)
-                guard total <= Self.maximumEntries else { return nil }
+            var total = 0, fits = true
+            items { span, entry in
                 for ty in span.y0...span.y1 {
-                    for tx in span.x0...span.x1 { offsets[ty * columns + tx + 1] += 1 }
+                    for tx in span.x0...span.x1 where entry & Self.shapeEntry == 0 || inTile(entry, tx, ty) != nil {
+                        offsets[ty * columns + tx + 1] += 1
+                        total += 1
+                    }
+                    guard total <= Self.maximumEntries else {
+                        fits = false
+                        return false
+                    }
                 }
+                return true
             }
+            guard fits else { return nil }
             for i in 1..<offsets.count { offsets[i] += offsets[i - 1] }
             return total
         }
@@ -60,14 +162,16 @@ public struct TileBins: Sendable {
             cursors.withUnsafeMutableBufferPointer { cursors in
                 entries.withUnsafeMutableBufferPointer { entries in
                     for i in cursors.indices { cursors[i] = offsets[i] }
-                    for (index, circle) in circles.enumerated() {
-                        guard let span = Self.tiles(reachedBy: circle, width: width, height: height) else { continue }
+                    items { span, entry in
                         for ty in span.y0...span.y1 {
                             for tx in span.x0...span.x1 {
-                                entries[cursors[ty * columns + tx]] = UInt32(truncatingIfNeeded: index)
+                                guard let listed = entry & Self.shapeEntry == 0 ? entry : inTile(entry, tx, ty)
+                                else { continue }
+                                entries[cursors[ty * columns + tx]] = listed
                                 cursors[ty * columns + tx] += 1
                             }
                         }
+                        return true
                     }
                 }
             }
@@ -75,12 +179,22 @@ public struct TileBins: Sendable {
         return true
     }
 
+    /// The tiles holding the pixels `instance`'s quad covers (``PixelBox``)
+    /// in a `width × height` frame; nil when it covers none or its bounds
+    /// are not finite (it draws nothing then).
+    static func tiles(reachedBy instance: PrimitiveInstance, width: Int, height: Int) -> Span? {
+        let box = instance.deviceBounds
+        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return nil }
+        let pixels = PixelBox(box, width: width, height: height)
+        guard !pixels.isEmpty else { return nil }
+        return (pixels.minX / tileSize, pixels.minY / tileSize, pixels.maxX / tileSize, pixels.maxY / tileSize)
+    }
+
     /// The tiles (inclusive ranges of columns and rows) holding the pixels
     /// `circle` may touch (centres nearer than its reach, as the circle
     /// kernel draws it) in a `width × height` frame; nil when it touches
     /// none, or its centre or reach is not finite (it draws nothing then).
-    static func tiles(reachedBy circle: DeviceCircle, width: Int, height: Int)
-        -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    static func tiles(reachedBy circle: DeviceCircle, width: Int, height: Int) -> Span? {
         let outer = Double(circle.ring.w) + 1e-3, cx = Double(circle.geometry.x), cy = Double(circle.geometry.y)
         guard outer.isFinite, cx.isFinite, cy.isFinite else { return nil }
         let l = (cx - outer - 0.5).rounded(.up), r = (cx + outer - 0.5).rounded(.down)

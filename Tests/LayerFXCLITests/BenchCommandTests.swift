@@ -38,6 +38,17 @@ struct BenchCommandTests {
         #expect(ordered.stdout.contains("compositing:  ordered") && !ordered.stdout.contains("tiles:"))
     }
 
+    /// `--shape` draws the field as rounded rectangles or stars, which tiles composite too.
+    @Test(arguments: ["rounded-rect", "star"])
+    func shapeFieldsAreTiled(_ shape: String) throws {
+        let result = try CLI.run(["bench", "ripples", "--count", "2000", "--size", "320x180", "--backend", "cpu",
+                                  "--shape", shape, "--compositing", "tiles", "--frames", "1", "--warmup", "0", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let visits = try #require(object["primitives_per_pixel"] as? Double)
+        #expect(visits > 1 && visits < 100, "\(visits)")
+    }
+
     @Test func textNamesTheBackendAndTheTimes() throws {
         let result = try CLI.run(["bench", "ripples", "--count", "50", "--size", "64x64", "--backend", "cpu",
                                   "--frames", "1", "--warmup", "0", "--animated"])
@@ -65,6 +76,8 @@ struct BenchCommandTests {
         (["bench", "ripples", "--count", "10", "--frames", "0"], "--frames must be 1…10000"),
         (["bench", "ripples", "--count", "10", "--compositing", "sorted"],
          "The value 'sorted' is invalid for '--compositing <compositing>'"),
+        (["bench", "ripples", "--count", "10", "--shape", "hexagon"],
+         "The value 'hexagon' is invalid for '--shape <shape>'. Please provide one of 'circle', 'rounded-rect' or 'star'."),
         (["bench", "ripples", "--scene", "/nonexistent/r.json", "--backend", "cpu"],
          "/nonexistent/r.json: cannot read the file"),
     ])

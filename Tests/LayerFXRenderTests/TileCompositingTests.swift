@@ -119,17 +119,20 @@ struct TileCompositingTests {
         #expect(bins.entries.count == 1024 * 1024)
     }
 
-    /// A frame that is not all circles is drawn in order, byte for byte.
+    /// A frame holding primitives other than circles and analytic shapes
+    /// (here a polygon) is drawn in order, byte for byte.
     @Test func otherFramesAreDrawnInOrder() throws {
         let field = RippleField(count: 500, width: 320, height: 240).scene()
-        var square = LayerProperties()
-        square.bounds = Rect(x: 0, y: 0, width: 100, height: 80)
-        square.position = Point(x: 160, y: 120)
-        square.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6)
-        square.cornerRadius = 12
-        let scene = Scene(size: field.size, backgroundColor: .white, layers: field.layers + [Layer(properties: square)])
+        var triangle = LayerProperties()
+        triangle.bounds = Rect(x: 0, y: 0, width: 100, height: 80)
+        triangle.position = Point(x: 160, y: 120)
+        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 80)), .line(Point(x: 50, y: 0)),
+                                              .line(Point(x: 100, y: 80)), .close])])
+        triangle.fillColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6)
+        let scene = Scene(size: field.size, backgroundColor: .white,
+                          layers: field.layers + [Layer(kind: .shape, properties: triangle)])
         let frame = try SceneEvaluator().frame(for: scene, at: 0)
-        #expect(!frame.instances.isEmpty)
+        #expect(frame.instances.contains { $0.kind == .path })
         let statistics = TileStatistics()
         #expect(try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame).bytes
                 == CPURenderer().render(frame).bytes)

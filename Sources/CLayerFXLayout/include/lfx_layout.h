@@ -46,11 +46,16 @@
 /* Polygon edges per row of the GPU's edge texture. */
 #define LFX_EDGE_ROW_LENGTH 1024
 
-/* Tile compositing of frames of circles (tiles.c, tiles.comp.glsl): the
- * tiles' side in pixels, and the transmittance a pixel's walk stops below,
- * 1 / LFX_TILE_STOP_DIVISOR (0.5/255). */
+/* Tile compositing (tiles.c, tiles.comp.glsl): the tiles' side in pixels,
+ * the transmittance a pixel's walk stops below, 1 / LFX_TILE_STOP_DIVISOR
+ * (0.5/255), the bit that marks a tile list entry as a shape (its index in
+ * the frame's instances in the bits below LFX_TILE_INTERIOR_ENTRY; without
+ * it, the entry is a circle's index), and the bit that marks a shape as
+ * covering the tile wholly with its constant colour. */
 #define LFX_TILE_SIZE 16
 #define LFX_TILE_STOP_DIVISOR 510
+#define LFX_TILE_SHAPE_ENTRY 0x80000000u
+#define LFX_TILE_INTERIOR_ENTRY 0x40000000u
 
 /* Four 32-bit floats, or four 32-bit unsigned integers: every instance
  * field is one (a vec4 or uvec4 vertex attribute). */

@@ -31,25 +31,6 @@ __attribute__((visibility("hidden")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
                           int first_row, int last_row, const lfx_circle *circle);
 
-/* Tile compositing of frames of circles (tiles.c): the frame is cut into
- * LFX_TILE_SIZE-pixel tiles (lfx_layout.h), each circle listed in order in
- * the tiles it reaches, and each pixel composited front to back from its
- * tile's list, stopping once the transmittance left is below
- * 1 / LFX_TILE_STOP_DIVISOR. */
-#define LFX_TILE_TRANSMITTANCE_STOP (1.0f / (float)LFX_TILE_STOP_DIVISOR)
-
-/* What compositing a tile row did: (pixel, circle) pairs shaded, and
- * pixels whose walk stopped before the end of their list. */
-typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
-
-/* Composites every pixel of tile row `tile_row` (RGBA8, packed rows of
- * `width` pixels) over the premultiplied `background`, adding to `stats`;
- * tile t's list of circles is entries[offsets[t] .. offsets[t + 1]). */
-__attribute__((visibility("hidden")))
-void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
-                             const size_t *offsets, const uint32_t *entries, const float background[4],
-                             lfx_tile_stats *stats);
-
 /* A star's constants: cos and sin of its rotation, the sector angle, the
  * inner vertex of the half sector, and whether its distance is to the
  * edge's whole line (mitred joins: extra[3] > 0) rather than to the edge. */
@@ -64,6 +45,8 @@ typedef struct {
     uint8_t interior[4];                  /* the quantized color of a block inside everything: fill × opacity */
     int32_t interior_possible;            /* shape at least a pixel across */
     double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
+    float reach[3];                       /* a star's or ellipse's device centre and a radius beyond which it
+                                             covers nothing (radius infinite for other kinds) */
 } lfx_shape_plan;
 
 /* An analytic shape (ellipse, rounded rectangle or star) prepared for the
@@ -89,9 +72,48 @@ typedef struct {
     int32_t gradient_kind;   /* an LFX_PAINT_ constant */
     int32_t stop_count;      /* 1...6 */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
+    int32_t min_y, max_y;    /* and its rows */
     int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */
     lfx_shape_plan plan;     /* filled by lfx_shape_prepare */
 } lfx_shape;
+
+/* Tile compositing (tiles.c): the frame is cut into LFX_TILE_SIZE-pixel
+ * tiles (lfx_layout.h), each circle and shape listed in order in the tiles
+ * it reaches, and each pixel composited front to back from its tile's
+ * list, stopping once the transmittance left is below
+ * 1 / LFX_TILE_STOP_DIVISOR. */
+#define LFX_TILE_TRANSMITTANCE_STOP (1.0f / (float)LFX_TILE_STOP_DIVISOR)
+
+/* What compositing a tile row did: (pixel, primitive) pairs shaded, and
+ * pixels whose walk stopped before the end of their list. */
+typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
+
+/* Composites every pixel of tile row `tile_row` (RGBA8, packed rows of
+ * `width` pixels) over the premultiplied `background`, adding to `stats`;
+ * tile t's list is entries[offsets[t] .. offsets[t + 1]), each entry a
+ * circle's index in `circles` or LFX_TILE_SHAPE_ENTRY | a shape's index in
+ * `shapes` (prepared, with min_x...max_x and min_y...max_y set), with
+ * LFX_TILE_INTERIOR_ENTRY where lfx_shape_box_coverage found the tile
+ * interior (its colour is then the constant fill × opacity). */
+__attribute__((visibility("hidden")))
+void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
+                             const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
+                             const float background[4], lfx_tile_stats *stats);
+
+/* What a shape's distance bound says of the pixels x0...x1 × y0...y1 (the
+ * block decisions of lfx_shape_draw_rows): LFX_BOX_UNTOUCHED, nothing drawn
+ * at any; LFX_BOX_INTERIOR, every one gets the shape's solid fill times its
+ * opacity, inside every clip (stroke coverage 0, fill and clip coverage 1,
+ * or within a float spacing of 1); LFX_BOX_EDGE, undecided. */
+enum { LFX_BOX_UNTOUCHED, LFX_BOX_INTERIOR, LFX_BOX_EDGE };
+__attribute__((visibility("hidden")))
+int lfx_shape_box_coverage(const lfx_shape *shape, int x0, int x1, int y0, int y1);
+
+/* The premultiplied colour `shape` gives the pixel centred at device point
+ * (x, y) (what the shape kernels blend there): the exact composite the
+ * tests compare tile compositing with. */
+__attribute__((visibility("hidden")))
+void lfx_shape_color(const lfx_shape *shape, float x, float y, float color[4]);
 
 /* Fills `shape->plan` from its other fields; call it once they are set. */
 __attribute__((visibility("hidden")))

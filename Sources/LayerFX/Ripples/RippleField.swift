@@ -106,33 +106,46 @@ public struct RippleField: Sendable, Equatable {
         ripples.reduce(0) { $0 + Double.pi * ($1.r + 1) * ($1.r + 1) }
     }
 
+    /// What each ripple is drawn as: the peers' circle, or (to measure the
+    /// renderers on other analytic shapes) a rounded rectangle or a star of
+    /// the same size.
+    public enum Shape: String, CaseIterable, Sendable {
+        /// A circle of radius r.
+        case circle
+        /// A square of side 2r with corners of radius r/4.
+        case roundedRect = "rounded-rect"
+        /// A five-pointed star of outer radius r and inner radius r/2.
+        case star
+    }
+
     /// The field as a scene: one `CAShapeLayer` per ripple, its path a circle of
-    /// radius r in bounds of 2r × 2r at the ripple's centre, filled and stroked.
-    public func scene() -> Scene {
+    /// radius r (or `shape`) in bounds of 2r × 2r at the ripple's centre,
+    /// filled and stroked.
+    public func scene(shape: Shape = .circle) -> Scene {
         Scene(size: Size(width: Double(width), height: Double(height)), backgroundColor: background,
-              layers: ripples.map(Self.layer))
+              layers: ripples.map { Self.layer($0, shape: shape) })
     }
 
     /// The field with every ripple animated as a tap ripple: `transform.scale`
     /// from 0.25 to 1 (ease out) and `opacity` from 1 to 0.35, repeating every
     /// `duration` seconds, each ripple at its own phase (golden-ratio spaced), so
     /// that at any instant the ripples are at all stages of growing.
-    public func animatedScene(duration: Double = 1) -> Scene {
+    public func animatedScene(duration: Double = 1, shape: Shape = .circle) -> Scene {
         Scene(size: Size(width: Double(width), height: Double(height)), backgroundColor: background,
-              layers: ripples.indices.map { animatedLayer(at: $0, duration: duration) })
+              layers: ripples.indices.map { animatedLayer(at: $0, duration: duration, shape: shape) })
     }
 
     /// ``animatedScene(duration:)`` compiled, one ripple at a time: the
     /// layer tree of the whole field is never made, so a million animated
     /// ripples take only their compiled records' memory.
-    public func compiledAnimatedScene(duration: Double = 1) -> CompiledScene {
+    public func compiledAnimatedScene(duration: Double = 1, shape: Shape = .circle) -> CompiledScene {
         CompiledScene(size: Size(width: Double(width), height: Double(height)), backgroundColor: background,
-                      layers: ripples.indices.lazy.map { animatedLayer(at: $0, duration: duration) })
+                      layers: ripples.indices.lazy.map { animatedLayer(at: $0, duration: duration, shape: shape) })
     }
 
-    /// Ripple `index`'s layer in ``animatedScene(duration:)``.
-    private func animatedLayer(at index: Int, duration: Double) -> Layer {
-        var layer = Self.layer(ripples[index])
+    /// Ripple `index`'s layer in ``animatedScene(duration:shape:)``.
+    private func animatedLayer(at index: Int, duration: Double, shape: Shape) -> Layer {
+        var layer = Self.layer(ripples[index], shape: shape)
         var timing = MediaTiming()
         timing.duration = duration
         timing.repeatCount = .infinity
@@ -146,11 +159,17 @@ public struct RippleField: Sendable, Equatable {
         return layer
     }
 
-    private static func layer(_ ripple: Ripple) -> Layer {
+    private static func layer(_ ripple: Ripple, shape: Shape) -> Layer {
         var properties = LayerProperties()
-        properties.bounds = Rect(x: 0, y: 0, width: 2 * ripple.r, height: 2 * ripple.r)
+        let bounds = Rect(x: 0, y: 0, width: 2 * ripple.r, height: 2 * ripple.r)
+        properties.bounds = bounds
         properties.position = Point(x: ripple.x, y: ripple.y)
-        properties.path = ShapePath([.ellipse(in: properties.bounds)])
+        properties.path = switch shape {
+        case .circle: ShapePath([.ellipse(in: bounds)])
+        case .roundedRect: ShapePath([.roundedRect(bounds, cornerRadius: ripple.r / 4)])
+        case .star: ShapePath([.star(center: Point(x: ripple.r, y: ripple.r), points: 5, outerRadius: ripple.r,
+                                     innerRadius: ripple.r / 2, rotation: 0)])
+        }
         properties.fillColor = ripple.fill
         properties.strokeColor = ripple.stroke
         properties.lineWidth = ripple.strokeWidth

@@ -1,0 +1,189 @@
+import CLayerFXRaster
+import LayerFX
+@testable import LayerFXCPU
+import LayerFXTestSupport
+import Testing
+
+/// Tile compositing of frames that hold analytic shapes (ellipses, rounded
+/// rectangles, stars; solid and gradient fills, strokes, clips) besides
+/// circles, against the exact composite: every primitive's colour at the
+/// pixel centre (the circle's coverage of `DeviceCircle`, a shape's
+/// `lfx_shape_color`, what the shape kernels blend) composited in painter's
+/// order in double precision, unrounded. Within 1/255 on every channel.
+struct TileShapeTests {
+    /// A frame's primitives in drawing order, each with the pixels it may touch.
+    struct Primitives {
+        enum Item {
+            case circle(DeviceCircle)
+            case shape(lfx_shape)
+        }
+
+        var items: [(item: Item, box: PixelBox)] = []
+
+        init(_ frame: Frame) {
+            for run in frame.runs {
+                switch run.kind {
+                case .circles:
+                    for circle in frame.circles[run.range] {
+                        let reach = circle.ring.w + 1
+                        let box = PixelBox(SIMD4(circle.geometry.x - reach, circle.geometry.y - reach,
+                                                 circle.geometry.x + reach, circle.geometry.y + reach),
+                                           width: frame.width, height: frame.height)
+                        if !box.isEmpty { items.append((.circle(circle), box)) }
+                    }
+                case .instances:
+                    for instance in frame.instances[run.range] {
+                        guard let prepared = PreparedPrimitive(instance, width: frame.width, height: frame.height)
+                        else { continue }
+                        let box = PixelBox(minX: prepared.minX, maxX: prepared.maxX, minY: prepared.minY,
+                                           maxY: prepared.maxY)
+                        items.append((.shape(lfx_shape(prepared, everyPixel: true)), box))
+                    }
+                }
+            }
+        }
+
+        /// The exact composite at pixel (x, y) over `background` (premultiplied), in 0…255.
+        func exact(x: Int, y: Int, background: SIMD4<Double>) -> SIMD4<Double> {
+            var d = background
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            for (item, box) in items where box.minX <= x && x <= box.maxX && box.minY <= y && y <= box.maxY {
+                let s: SIMD4<Double>
+                switch item {
+                case .circle(let c):
+                    let g = SIMD4<Double>(c.geometry), ring = SIMD4<Double>(c.ring)
+                    let dist = ((px - g.x) * (px - g.x) + (py - g.y) * (py - g.y)).squareRoot()
+                    let fill = min(max(g.w - dist, 0), 1)
+                    let band = min(max(min(ring.y, ring.x - abs(dist - g.z)), 0), 1)
+                    s = SIMD4<Double>(c.stroke) * band + SIMD4<Double>(c.fill) * (fill * (1 - ring.z * band))
+                case .shape(var record):
+                    var color = SIMD4<Float>.zero
+                    withUnsafeMutableBytes(of: &color) { raw in
+                        lfx_shape_color(&record, Float(px), Float(py), raw.baseAddress!.assumingMemoryBound(to: Float.self))
+                    }
+                    s = SIMD4<Double>(color)
+                }
+                d = s + d * (1 - s.w)
+            }
+            return d * 255
+        }
+    }
+
+    /// The largest and mean difference of `image` from the exact composite
+    /// of `frame`, over every `step`-th pixel of every `step`-th row.
+    static func differences(_ image: PixelBuffer, _ frame: Frame, step: Int = 1) -> (max: Double, mean: Double) {
+        let primitives = Primitives(frame)
+        let bg = SIMD4<Double>(frame.background)
+        let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+        var worst = 0.0, total = 0.0, count = 0
+        for y in stride(from: 0, to: frame.height, by: step) {
+            for x in stride(from: 0, to: frame.width, by: step) {
+                let exact = primitives.exact(x: x, y: y, background: background)
+                for channel in 0..<4 {
+                    let difference = abs(Double(image.bytes[(y * frame.width + x) * 4 + channel]) - exact[channel])
+                    worst = max(worst, difference)
+                    total += difference
+                    count += 1
+                }
+            }
+        }
+        return (worst, total / Double(max(count, 1)))
+    }
+
+    /// The benchmark's fields of rounded rectangles and stars.
+    @Test(arguments: [RippleField.Shape.roundedRect, .star])
+    func shapeFieldsAreWithinOneLevelOfTheExactComposite(_ shape: RippleField.Shape) throws {
+        let frame = try SceneEvaluator().frame(for: RippleField(count: 4000, width: 480, height: 270).scene(shape: shape), at: 0)
+        #expect(frame.circles.isEmpty && frame.instances.count == 4000)
+        let statistics = TileStatistics()
+        let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+        #expect(statistics.frames == 1)
+        let (worst, mean) = Self.differences(tiles, frame, step: 3)
+        print("tiles against the exact composite, 4000 \(shape.rawValue)s: max \(worst)/255, mean \(mean)/255")
+        #expect(worst <= 1, "\(shape.rawValue) field: max \(worst)/255 from the exact composite")
+        // The ordered path differs by its 8-bit rounding, as for circles.
+        let ordered = try CPURenderer().render(frame)
+        let apart = zip(ordered.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }
+        print("ordered against tiles, 4000 \(shape.rawValue)s: max \(apart.max() ?? 0)/255, "
+              + "mean \(Double(apart.reduce(0, +)) / Double(apart.count))/255")
+        #expect(apart.max() ?? 0 <= 4)
+    }
+
+    /// Every test scene, at each time and scale it is rendered at: a frame
+    /// that tiles draw is within 1/255 of the exact composite; any other
+    /// is drawn in order, byte for byte.
+    @Test(arguments: Fixtures.sceneNames)
+    func sceneFramesAreExactOrDrawnInOrder(_ name: String) throws {
+        var scene = try Fixtures.scene(name)
+        for scale in try Fixtures.scales(for: name, scene: scene) {
+            scene.scale = scale
+            for time in try Fixtures.times(for: name) {
+                let frame = try SceneEvaluator().frame(for: scene, at: time)
+                let statistics = TileStatistics()
+                let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+                let drawable = frame.instances.allSatisfy { TileBins.tiledKinds.contains($0.kind) }
+                #expect((statistics.frames == 1) == drawable, "\(name) at \(time) s, ×\(scale)")
+                if drawable {
+                    let (worst, mean) = Self.differences(tiles, frame)
+                    print("\(name) at \(time) s, ×\(scale), tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
+                    #expect(worst <= 1, "\(name) at \(time) s, ×\(scale): max \(worst)/255")
+                } else {
+                    #expect(tiles.bytes == (try CPURenderer().render(frame)).bytes, "\(name) at \(time) s, ×\(scale)")
+                }
+            }
+        }
+    }
+
+    /// A shape is listed only in the tiles its coverage reaches, flagged
+    /// where it covers them wholly, in drawing order with the circles.
+    @Test func binsListShapesByTheirCoverage() throws {
+        var square = LayerProperties()
+        square.bounds = Rect(x: 0, y: 0, width: 40, height: 20)
+        square.position = Point(x: 24, y: 12)
+        square.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        var dot = LayerProperties()
+        dot.bounds = Rect(x: 0, y: 0, width: 8, height: 8)
+        dot.position = Point(x: 8, y: 8)
+        dot.path = ShapePath([.ellipse(in: dot.bounds)])
+        dot.fillColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        let scene = Scene(size: Size(width: 48, height: 32), layers: [
+            Layer(kind: .shape, properties: dot), Layer(properties: square), Layer(kind: .shape, properties: dot),
+        ])
+        let frame = try SceneEvaluator().frame(for: scene, at: 0)
+        #expect(frame.circles.count == 2 && frame.instances.count == 1)
+        var bins = TileBins()
+        // Tile (0, 0) covered wholly, (2, 1) not at all, the others at edges.
+        let binned = bins.bin(frame) { instance, tile in
+            #expect(instance == 0)
+            return (tile.minX, tile.minY) == (0, 0) ? .interior : (tile.minX, tile.minY) == (32, 16) ? .none : .edge
+        }
+        #expect(binned && (bins.columns, bins.rows) == (3, 2))
+        func list(_ tile: Int) -> [UInt32] { Array(bins.entries[bins.offsets[tile]..<bins.offsets[tile + 1]]) }
+        let shape = TileBins.shapeEntry
+        #expect(list(0) == [0, shape | TileBins.interiorEntry, 1])
+        #expect(list(1) == [shape] && list(2) == [shape] && list(3) == [shape] && list(4) == [shape] && list(5) == [])
+        // The last tile row and column are cut by the frame's edge.
+        var seen: [PixelBox] = []
+        _ = bins.bin(frame) { _, tile in
+            seen.append(tile)
+            return .edge
+        }
+        #expect(seen.contains(PixelBox(minX: 32, maxX: 47, minY: 16, maxY: 31)))
+        #expect(seen.allSatisfy { $0.maxX < 48 && $0.maxY < 32 })
+    }
+
+    /// A frame holding another kind of primitive (here a polygon) is not binned.
+    @Test func binsRefuseOtherPrimitives() throws {
+        var triangle = LayerProperties()
+        triangle.bounds = Rect(x: 0, y: 0, width: 40, height: 30)
+        triangle.position = Point(x: 24, y: 16)
+        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 30)), .line(Point(x: 20, y: 0)),
+                                              .line(Point(x: 40, y: 30)), .close])])
+        triangle.fillColor = Color(red: 0, green: 0.5, blue: 0, alpha: 0.7)
+        let frame = try SceneEvaluator().frame(for: Scene(size: Size(width: 48, height: 32),
+                                                          layers: [Layer(kind: .shape, properties: triangle)]), at: 0)
+        #expect(frame.instances.contains { $0.kind == .path })
+        var bins = TileBins()
+        #expect(!bins.bin(frame) { _, _ in .edge })
+    }
+}
