@@ -74,18 +74,29 @@ static inline int misses_reach(const lfx_shape *s, float left, float right, floa
     return reach[0] + half < left || reach[0] - half > right;
 }
 
-/* Writes 8 composited pixels (the first `lanes` of them) over the background. */
+/* Writes 8 composited pixels (the first `lanes` of them) over the
+ * premultiplied `background`, or with none over the pixels there. */
 LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 g, float8 b, float8 a,
                               const float background[4]) {
-    uint8v qr = quantize8(r + t * background[0]), qg = quantize8(g + t * background[1]);
-    uint8v qb = quantize8(b + t * background[2]), qa = quantize8(a + t * background[3]);
+    float8 under[4];
+    if (background) {
+        for (int j = 0; j < 4; j++) under[j] = background[j];
+    } else {
+        for (int j = 0; j < 4; j++) under[j] = 0.0f;
+        for (int k = 0; k < lanes; k++) {
+            for (int j = 0; j < 4; j++) under[j][k] = (float)p[4 * k + j] / 255.0f;
+        }
+    }
+    uint8v qr = quantize8(r + t * under[0]), qg = quantize8(g + t * under[1]);
+    uint8v qb = quantize8(b + t * under[2]), qa = quantize8(a + t * under[3]);
     for (int k = 0; k < lanes; k++) {
         p[4 * k] = (uint8_t)qr[k]; p[4 * k + 1] = (uint8_t)qg[k]; p[4 * k + 2] = (uint8_t)qb[k]; p[4 * k + 3] = (uint8_t)qa[k];
     }
 }
 
 /* Composites the pixels x…x+15 of row y (`lanes` of them in the frame, 1…16)
- * from the tile list entries[start…end), two vectors of 8 sharing the walk. */
+ * from the tile list entries[start…end), two vectors of 8 sharing the walk,
+ * over `background` (NULL: over the pixels there). */
 LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
                                    const lfx_shape *shapes, const uint32_t *entries, size_t start, size_t end,
                                    const float background[4], lfx_tile_stats *stats) {
@@ -150,6 +161,23 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
             uint8_t *row = image + (size_t)y * (size_t)width * 4;
             int x = tx * LFX_TILE_SIZE;
             composite16(row, x, x_end - x, y, circles, shapes, entries, start, end, background, stats);
+        }
+    }
+}
+
+LFX_CLONES
+void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                              const lfx_circle *circles, const lfx_shape *shapes, const size_t *offsets,
+                              const uint32_t *entries) {
+    int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
+    lfx_tile_stats unused = { 0, 0 };
+    for (int column = 0; column < columns; column++) {
+        size_t start = offsets[column], end = offsets[column + 1];
+        if (start == end) continue;
+        int x = column * LFX_TILE_SIZE, x_end = x + LFX_TILE_SIZE > width ? width : x + LFX_TILE_SIZE;
+        for (int y = first_row; y <= last_row; y++) {
+            uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+            composite16(row, x, x_end - x, y, circles, shapes, entries, start, end, NULL, &unused);
         }
     }
 }

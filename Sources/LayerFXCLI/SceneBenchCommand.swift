@@ -56,6 +56,9 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
+    @Option(help: "ordered (each primitive blended in drawing order) or tiles (on the CPU, runs of circles and analytic shapes composited front to back in tiles; on the GPU, frames of circles only, for single frames, so a benchmark's sequence is drawn in order).")
+    var compositing: Compositing = .ordered
+
     @Flag(help: "Time evaluation alone (scene → display list); draw nothing.")
     var evaluateOnly = false
 
@@ -89,7 +92,7 @@ struct SceneBenchCommand: ParsableCommand {
                     return try measureEvaluation(loaded, schedule, SceneEvaluator(textContext: textContext), budget)
                 }
                 let renderer = try DeviceOption.renderer(backend == .gpu ? .gpu : .cpu, option: device,
-                                                         textContext: textContext)
+                                                         compositing: compositing, textContext: textContext)
                 renderer.budget = budget
                 return try measure(loaded, schedule, renderer)
             }
@@ -124,7 +127,8 @@ struct SceneBenchCommand: ParsableCommand {
         }
         let size = SceneEvaluator.pixelSize(of: scene)
         return SceneBenchResult(scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
-                                backend: "none", renderer: "none", times: times, evaluationTimes: times)
+                                backend: "none", renderer: "none", compositing: nil, times: times,
+                                evaluationTimes: times)
     }
 
     private func measure(_ scene: Scene, _ schedule: FrameSchedule, _ renderer: Renderer) throws -> SceneBenchResult {
@@ -160,6 +164,6 @@ struct SceneBenchCommand: ParsableCommand {
             scene: self.scene, width: size.width, height: size.height, scale: scene.scale,
             backend: renderer.backend.rawValue,
             renderer: renderer.gpuInfo?.renderer ?? "cpu (\(CPURenderer.defaultThreadCount) threads)",
-            times: times, evaluationTimes: evaluationTimes.withLock { Array($0[timed]) })
+            compositing: compositing.rawValue, times: times, evaluationTimes: evaluationTimes.withLock { Array($0[timed]) })
     }
 }

@@ -7,6 +7,8 @@ struct SceneBenchResult {
     let scale: Double
     let backend: String
     let renderer: String
+    /// How the renderer composited (nil when nothing was drawn).
+    let compositing: String?
     /// Milliseconds per timed frame (evaluation, drawing and readback).
     let times: [Double]
     /// Milliseconds of each timed frame spent evaluating the scene.
@@ -25,6 +27,7 @@ struct SceneBenchResult {
         return [
             scene,
             "backend:      \(backend), \(renderer)",
+            "compositing:  \(compositing ?? "none")",
             "frame:        median \(Timing.text(Timing.median(times))) ms, min \(Timing.text(times.min() ?? 0)) ms over \(times.count) frames",
             "evaluation:   \(evaluation)",
         ].joined(separator: "\n")
@@ -33,13 +36,14 @@ struct SceneBenchResult {
     var json: String {
         JSONText.sorted(Fields(
             scene: scene, width: width, height: height, scale: scale, backend: backend, renderer: renderer,
-            frames: times.count, medianMs: Timing.median(times), minMs: times.min() ?? 0, timesMs: times,
+            compositing: compositing, frames: times.count, medianMs: Timing.median(times), minMs: times.min() ?? 0, timesMs: times,
             evaluateMedianMs: Timing.median(evaluationTimes), evaluateMinMs: evaluationTimes.min() ?? 0))
     }
 
     /// The JSON object's fields, named as in JSON, in camel case.
     private struct Fields: Encodable {
         let scene: String, width: Int, height: Int, scale: Double, backend: String, renderer: String
+        let compositing: String?
         let frames: Int, medianMs: Double, minMs: Double, timesMs: [Double]
         let evaluateMedianMs: Double, evaluateMinMs: Double
     }

@@ -117,6 +117,8 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
+        let runs = compositing == .tiles && !shadesEveryPixel
+            ? TiledRuns(rows: rows, kernels: kernels, kinds: extents.map(\.kind)) : TiledRuns()
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight
@@ -136,7 +138,8 @@ public struct CPURenderer: RenderBackend, Sendable {
                             let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
                             var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                             band.fill(clearBytes)
-                            band.draw(list, groups: groups, resources: resources, everyPixel: shadesEveryPixel)
+                            band.draw(list, groups: groups, runs: runs, resources: resources,
+                                      everyPixel: shadesEveryPixel)
                         }
                       } }
                     } }
@@ -158,6 +161,8 @@ private struct Band {
     /// While a masked layer's content is drawn: one byte per 8 columns per
     /// row of this band, 0 where the mask is clear (see `lfx_occupancy`).
     private var occupancy: UnsafePointer<UInt8>?
+    /// The column lists of the run being composited in tiles.
+    private var scratch = ColumnLists()
 
     init(y0: Int, y1: Int, width: Int, image: UnsafeMutablePointer<UInt8>) {
         self.y0 = y0; self.y1 = y1; self.width = width
@@ -171,11 +176,11 @@ private struct Band {
         lfx_fill_pixels(target, count, unsafeBitCast(color, to: UInt32.self))
     }
 
-    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]),
+    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: TiledRuns,
                        resources: FrameResources, everyPixel: Bool) {
         defer { for buffer in spare + stack { buffer.deallocate() } }
         let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks,
-                                  shadesEveryPixel: everyPixel, resources: resources)
+                                  shadesEveryPixel: everyPixel, runs: runs, resources: resources)
         draw(0..<list.extents.count, context)
     }
 
@@ -185,6 +190,11 @@ private struct Band {
         let top = Int32(y0), bottom = Int32(y1)
         var i = range.lowerBound
         while i < range.upperBound {
+            if !context.runs.ends.isEmpty, let end = context.runs.ends[i], end <= range.upperBound,
+               composite(run: i..<end, context) {
+                i = end
+                continue
+            }
             // Most primitives miss most bands, and circles need only their span
             // kernel: both are decided from compact arrays.
             let span = rows[i]
@@ -205,6 +215,50 @@ private struct Band {
             }
             i = drawPrimitive(at: i, context)
         }
+    }
+
+    /// Composites the run of circles and analytic shapes `run` over this
+    /// band's target in tiles (`lfx_tiles_composite_over`); false, with
+    /// nothing drawn, when its lists would pass `TileBins.maximumEntries`.
+    private mutating func composite(run: Range<Int>, _ context: DrawContext) -> Bool {
+        let rows = context.list.rows, extents = context.list.extents, shapes = context.list.shapes
+        let size = TileBins.tileSize, columns = (width + size - 1) / size
+        let top = Int32(y0), bottom = Int32(y1)
+        var listed = 0
+        for i in run where rows[i].x <= bottom && rows[i].y >= top {
+            listed += extents[i].maxX / size - extents[i].minX / size + 1
+            guard listed <= TileBins.maximumEntries else { return false }
+        }
+        scratch.prepare(columns: columns, pairs: listed)
+        for i in run where rows[i].x <= bottom && rows[i].y >= top {
+            let extent = extents[i], span = rows[i]
+            guard extent.minX <= extent.maxX else { continue }
+            let first = max(span.x, top), last = min(span.y, bottom)
+            for column in (extent.minX / size)...(extent.maxX / size) {
+                var entry: UInt32
+                if span.z >= 0 {
+                    entry = UInt32(truncatingIfNeeded: span.z)
+                } else {
+                    let x0 = column * size, x1 = min(x0 + size, width) - 1
+                    switch lfx_shape_box_coverage(shapes.baseAddress! + Int(span.w), Int32(x0), Int32(x1), first, last) {
+                    case Int32(LFX_BOX_UNTOUCHED): continue
+                    case Int32(LFX_BOX_INTERIOR): entry = TileBins.shapeEntry | TileBins.interiorEntry
+                    default: entry = TileBins.shapeEntry
+                    }
+                    entry |= UInt32(truncatingIfNeeded: span.w)
+                }
+                scratch.add(entry, column: column)
+            }
+        }
+        scratch.sort()
+        scratch.offsets.withUnsafeBufferPointer { offsets in
+            scratch.entries.withUnsafeBufferPointer { entries in
+                lfx_tiles_composite_over(target, width * 4, Int32(y0), Int32(width), top, bottom,
+                                         context.list.circles.baseAddress, shapes.baseAddress, offsets.baseAddress!,
+                                         entries.baseAddress)
+            }
+        }
+        return true
     }
 
     /// Draws entry `index` of the list's shapes with its kernel.
@@ -343,6 +397,8 @@ private struct DrawContext {
     let masks: [Int: Int]
     /// Draw in order, every pixel (``CPURenderer/shadesEveryPixel``).
     let shadesEveryPixel: Bool
+    /// The runs composited in tiles.
+    let runs: TiledRuns
     let resources: FrameResources
 }
 

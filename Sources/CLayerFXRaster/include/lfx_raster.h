@@ -100,6 +100,18 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
                              const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
                              const float background[4], lfx_tile_stats *stats);
 
+/* Composites a run of circles and shapes (entries as for
+ * lfx_tiles_composite_row) over the pixels already in rows
+ * first_row...last_row of an RGBA8 image whose row image_y0 starts at
+ * `image`, rows `stride` bytes apart: column c of LFX_TILE_SIZE pixels walks
+ * entries[offsets[c] .. offsets[c + 1]) front to back, and each pixel
+ * becomes C + T · (the pixel there), within 1/255 of the run blended onto it
+ * exactly. */
+__attribute__((visibility("hidden")))
+void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                              const lfx_circle *circles, const lfx_shape *shapes, const size_t *offsets,
+                              const uint32_t *entries);
+
 /* What a shape's distance bound says of the pixels x0...x1 × y0...y1 (the
  * block decisions of lfx_shape_draw_rows): LFX_BOX_UNTOUCHED, nothing drawn
  * at any; LFX_BOX_INTERIOR, every one gets the shape's solid fill times its

@@ -1,0 +1,78 @@
+import LayerFXCore
+import LayerFXPrimitives
+
+/// The runs of a frame that the ordered renderer composites in tiles under
+/// ``Compositing/tiles`` when the whole frame cannot be: consecutive
+/// circles and analytic shapes (ellipses, rounded rectangles, stars)
+/// between the primitives that only the ordered kernels draw (polygon
+/// bands, glyphs, offscreen-layer markers and composites). Each band
+/// composites such a run front to back over what is beneath it
+/// (`lfx_tiles_composite_over`), inside offscreen layers too.
+struct TiledRuns: Sendable {
+    /// Runs shorter than this are drawn in order: a few primitives gain
+    /// nothing from stopping early, and the kernels skip and fill whole blocks.
+    static let minimumLength = 16
+
+    /// For the first primitive of each run, where the run ends.
+    private(set) var ends: [Int: Int] = [:]
+
+    /// No runs.
+    init() {}
+
+    /// The runs of a prepared list: per primitive, its rows and record
+    /// indices (see `PrimitiveList.rows`), the kernels of its shape records,
+    /// and its kind.
+    init(rows: [SIMD4<Int32>], kernels: [KernelChoice], kinds: [ShapeKind]) {
+        var start = 0
+        func close(_ end: Int) {
+            if end - start >= Self.minimumLength { ends[start] = end }
+        }
+        for i in kinds.indices {
+            let tiled = TileBins.tiledKinds.contains(kinds[i])
+                && (rows[i].z >= 0 || (rows[i].w >= 0 && kernels[Int(rows[i].w)].kernel == .shape))
+            if !tiled {
+                close(i)
+                start = i + 1
+            }
+        }
+        close(kinds.count)
+    }
+}
+
+/// One band's lists of a run's entries per column of tiles, in drawing
+/// order, reused from run to run.
+struct ColumnLists {
+    /// Where column c's list starts, and one past the last (`columns + 1`).
+    private(set) var offsets: [Int] = []
+    /// The lists, one after another.
+    private(set) var entries: [UInt32] = []
+    private var pairs: [(column: Int32, entry: UInt32)] = []
+    private var cursors: [Int] = []
+
+    /// Empties the lists for `columns` columns and about `pairs` entries.
+    mutating func prepare(columns: Int, pairs count: Int) {
+        offsets.resize(to: columns + 1) { 0 }
+        offsets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        pairs.removeAll(keepingCapacity: true)
+        pairs.reserveCapacity(count)
+    }
+
+    /// Lists `entry` in `column`, after the entries listed there before.
+    mutating func add(_ entry: UInt32, column: Int) {
+        pairs.append((Int32(truncatingIfNeeded: column), entry))
+        offsets[column + 1] += 1
+    }
+
+    /// Lays the lists out at prefix-summed offsets, each in the order added.
+    mutating func sort() {
+        for i in offsets.indices.dropFirst() { offsets[i] += offsets[i - 1] }
+        entries.resize(to: pairs.count) { 0 }
+        cursors.resize(to: offsets.count) { 0 }
+        for i in offsets.indices { cursors[i] = offsets[i] }
+        for pair in pairs {
+            let column = Int(pair.column)
+            entries[cursors[column]] = pair.entry
+            cursors[column] += 1
+        }
+    }
+}
