@@ -89,6 +89,20 @@ typedef enum lfx_backend {
 } lfx_backend;
 
 /**
+ * How a renderer composites a frame's primitives (lfx_renderer_set_compositing()).
+ * @since 0.1
+ */
+typedef enum lfx_compositing {
+    /** Every primitive blended into 8-bit pixels in drawing order (the default). */
+    LFX_COMPOSITING_ORDERED = 0,
+    /** Tile compositing: runs of circles, ellipses, rounded rectangles and
+     *  stars composited front to back once per pixel, within 1/255 of the
+     *  exact composite; on the CPU in any frame, on the GPU for single frames
+     *  of circles through an OpenGL ES 3.1 compute shader. */
+    LFX_COMPOSITING_TILES = 1
+} lfx_compositing;
+
+/**
  * Flags for the render calls; combine with `|`.
  * @since 0.1
  */
@@ -336,6 +350,20 @@ lfx_result lfx_renderer_get_backend(const lfx_renderer *renderer, lfx_backend *b
  * @since 0.1
  */
 lfx_result lfx_renderer_set_limit(lfx_renderer *renderer, const char *key, uint64_t value);
+
+/**
+ * Sets how the renderer composites frames from the next render call on:
+ * ::LFX_COMPOSITING_ORDERED (the default) or ::LFX_COMPOSITING_TILES. The
+ * two agree within a few levels of 255 (the ordered path rounds each
+ * primitive to 8 bits); tiles are much faster where many translucent
+ * primitives overlap.
+ * @retval LFX_OK
+ * @retval LFX_ERROR_INVALID_HANDLE
+ * @retval LFX_ERROR_WRONG_THREAD
+ * @retval LFX_ERROR_INVALID_ARGUMENT @p compositing is not an ::lfx_compositing.
+ * @since 0.1
+ */
+lfx_result lfx_renderer_set_compositing(lfx_renderer *renderer, lfx_compositing compositing);
 
 /* ------------------------------------------------------------------------ */
 /* Rendering                                                                 */

@@ -35,7 +35,7 @@ public enum BackendChoice: String, CaseIterable, Sendable {
 /// each glyph rasterized once. Load scenes with ``textContext`` so that their
 /// fonts are checked and loaded in the same context; renderers may share one.
 public final class Renderer: @unchecked Sendable {
-    private let engine: any RenderBackend
+    private var engine: any RenderBackend
     /// Evaluates scenes for ``render(_:at:)``; its context is ``textContext``.
     public let evaluator: SceneEvaluator
     /// The fonts and glyph atlas this renderer draws text with.
@@ -48,6 +48,24 @@ public final class Renderer: @unchecked Sendable {
     /// would exceed one throws `WorkBudgetExceeded` instead of rendering.
     /// Set it before rendering, not while another thread renders with this renderer.
     public var budget = WorkBudget()
+
+    /// How frames are composited (see ``Compositing``): in drawing order
+    /// unless the renderer was made, or set since, otherwise. Set it before
+    /// rendering, not while another thread renders with this renderer.
+    public var compositing: Compositing {
+        get {
+            if let gpu = engine as? GPURenderer { return gpu.compositing }
+            return (engine as? CPURenderer)?.compositing ?? .ordered
+        }
+        set {
+            if let gpu = engine as? GPURenderer {
+                gpu.compositing = newValue
+            } else if var cpu = engine as? CPURenderer {
+                cpu.compositing = newValue
+                engine = cpu
+            }
+        }
+    }
 
     /// Resolves `choice` to a backend. `.gpu` throws when no EGL display or
     /// context can be made; `.auto` then falls back to the CPU, unless

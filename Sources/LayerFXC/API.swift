@@ -187,6 +187,19 @@ public func lfx_renderer_set_limit(_ renderer: OpaquePointer?, _ key: UnsafePoin
     }
 }
 
+/// `lfx_renderer_set_compositing`.
+@c(lfx_renderer_set_compositing)
+public func lfx_renderer_set_compositing(_ renderer: OpaquePointer?, _ compositing: Int32) -> Int32 {
+    perform("lfx_renderer_set_compositing") {
+        let renderer = try HandleRegistry.renderer(renderer)
+        try renderer.checkThread()
+        guard let value = LFXCompositing(rawValue: compositing) else {
+            throw CAPIError(.invalidArgument, "\(compositing) is not an lfx_compositing; expected 0 (LFX_COMPOSITING_ORDERED) or 1 (LFX_COMPOSITING_TILES)")
+        }
+        renderer.renderer.compositing = value.compositing
+    }
+}
+
 // MARK: - Rendering
 
 /// `lfx_render_to_buffer`.

@@ -1,3 +1,5 @@
+import LayerFX
+
 /// The C API's values, mirrored from `include/layerfx.h` (a test compiles the
 /// header against the library and checks every value by name).
 
@@ -36,6 +38,20 @@ enum LFXBackend: Int32, Sendable {
     case auto = 0
     case gpu = 1
     case cpu = 2
+}
+
+/// `lfx_compositing`.
+enum LFXCompositing: Int32, Sendable, CaseIterable {
+    case ordered = 0
+    case tiles = 1
+
+    /// The Swift API's value.
+    var compositing: Compositing {
+        switch self {
+        case .ordered: .ordered
+        case .tiles: .tiles
+        }
+    }
 }
 
 /// `lfx_log_level`.

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+@testable import LayerFXC
 import LayerFXTestSupport
 import Testing
 
@@ -78,6 +79,7 @@ struct InstallTests {
                 int bad = 0;
                 int32_t major = -1, minor = -1, patch = -1;
             \(results.map { "    if (strcmp(lfx_result_name(\($0)), \"\($0)\") != 0) { printf(\"%s\\\\n\", \"\($0)\"); bad++; }" }.joined(separator: "\n"))
+            \(LFXCompositing.allCases.map { "    if (LFX_COMPOSITING_\(String(describing: $0).uppercased()) != \($0.rawValue)) bad++;" }.joined(separator: "\n"))
                 lfx_get_version(&major, &minor, &patch);
                 if (major != LAYERFX_VERSION_MAJOR || minor != LAYERFX_VERSION_MINOR || patch != LAYERFX_VERSION_PATCH) bad++;
                 if (strcmp(LAYERFX_VERSION_STRING, "\(LayerFXVersion.string)") != 0) bad++;

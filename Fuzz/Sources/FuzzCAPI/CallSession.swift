@@ -138,6 +138,9 @@ struct CallSession {
             let result = input.byte() & 7 == 0 ? lfx_renderer_set_limit(renderer, nil, value)
                                                 : lfx_renderer_set_limit(renderer, key, value)
             check(result, "lfx_renderer_set_limit")
+        case .setCompositing:
+            let renderer = pickRenderer()
+            check(lfx_renderer_set_compositing(renderer, input.pick([0, 1, 2, -1, Int32.max])), "lfx_renderer_set_compositing")
         }
     }
 

@@ -35,4 +35,7 @@ enum Operation: UInt8, CaseIterable {
     /// `lfx_renderer_set_limit` with a known, unknown or NULL key and any value
     /// (small limits make the following renders fail with `LFX_ERROR_BUDGET`).
     case setLimit
+    /// `lfx_renderer_set_compositing` with a known or unknown value (tiles
+    /// make the following CPU renders composite front to back).
+    case setCompositing
 }
