@@ -51,6 +51,14 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// Tile compositing's compute pass, made on first use; nil inside when
     /// the context cannot run it.
     private var tilePass: TileComputePass??
+    /// Where tile compositing bins frames (see ``TileBinning/preferred(for:)``;
+    /// the tests set it to compare the two).
+    lazy var tileBinning: TileBinning = .preferred(for: info.renderer)
+    /// Where the last frame composited in tiles was binned.
+    var lastTileBinning: TileBinning? {
+        if case let pass?? = tilePass { return pass.lastBinning }
+        return nil
+    }
 
     /// Who owns the context: the renderer, or the host.
     public var contextOwner: GLContextOwner { context.owner }
@@ -141,7 +149,9 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private func drawInTiles(_ frame: Frame) throws -> Bool {
         guard compositing == .tiles, frame.instances.isEmpty else { return false }
         if tilePass == nil { tilePass = .some(TileComputePass.make()) }
-        guard case let pass?? = tilePass, pass.draw(frame) else { return false }
+        guard case let pass?? = tilePass else { return false }
+        pass.binning = tileBinning
+        guard pass.draw(frame) else { return false }
         try failureCheck.check(while: "compositing a \(frame.width)×\(frame.height) frame in tiles")
         return true
     }

@@ -18,9 +18,9 @@ struct ShaderProgram {
     }
 
     /// Compiles the compute shader `compute` (a file name in `Shaders/`,
-    /// OpenGL ES 3.1) with the display list's constants, and links it.
-    init(compute: String) throws {
-        let cs = try Self.compile(compute, type: GLenum(GL_COMPUTE_SHADER))
+    /// OpenGL ES 3.1) with the display list's constants and `defines`, and links it.
+    init(compute: String, defines: [(String, Int)] = []) throws {
+        let cs = try Self.compile(compute, type: GLenum(GL_COMPUTE_SHADER), defines: defines)
         defer { glDeleteShader(cs) }
         id = try Self.link([cs], naming: compute)
     }

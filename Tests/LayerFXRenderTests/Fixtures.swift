@@ -36,4 +36,15 @@ enum Fixtures {
     static func scales(for name: String, scene: Scene) throws -> [Double] {
         try settings.get().scales(for: name) ?? [scene.scale]
     }
+
+    /// The scene file `name` at each scale it is rendered at (the scene's
+    /// `scale` set), with each time it is rendered at.
+    static func renderings(of name: String) throws -> [(scene: Scene, time: Double)] {
+        let scene = try Fixtures.scene(name), times = try Fixtures.times(for: name)
+        return try scales(for: name, scene: scene).flatMap { scale in
+            var scaled = scene
+            scaled.scale = scale
+            return times.map { (scaled, $0) }
+        }
+    }
 }

@@ -12,12 +12,8 @@ struct SVGOutputTests {
 
     @Test(arguments: Fixtures.sceneNames)
     func sceneMatchesCPU(_ name: String) throws {
-        var scene = try Fixtures.scene(name)
-        for scale in try Fixtures.scales(for: name, scene: scene) {
-            scene.scale = scale
-            for time in try Fixtures.times(for: name) {
-                try compare("\(name) ×\(scale.formatted()) t=\(time)", scene, at: time)
-            }
+        for (scene, time) in try Fixtures.renderings(of: name) {
+            try compare("\(name) ×\(scene.scale.formatted()) t=\(time)", scene, at: time)
         }
     }
 

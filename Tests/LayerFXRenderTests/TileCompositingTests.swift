@@ -1,4 +1,5 @@
 import LayerFX
+@testable import LayerFXGPU
 import LayerFXTestSupport
 import Testing
 
@@ -85,6 +86,34 @@ struct TileCompositingTests {
         #expect(ordered.bytes != computed.bytes)
     }
 
+    /// The GPU's binning passes list the circles as `TileBins` does (a few
+    /// extra entries that touch no pixel aside): the composite is the same,
+    /// byte for byte, whichever made the lists; a million circles too large
+    /// for the lists fall back to the ordered path alike.
+    @Test(.requiresGPU) func theGPUBinsAsTheCPUDoes() throws {
+        let gpu = try GPURenderer()
+        gpu.compositing = .tiles
+        for count in [0, 1, 3000, 20_000] {
+            let frame = try SceneEvaluator().frame(for: RippleField(count: count, width: 500, height: 300).scene(), at: 0)
+            gpu.tileBinning = .cpu
+            let listedOnCPU = try gpu.render(frame)
+            #expect(gpu.lastTileBinning == .cpu)
+            gpu.tileBinning = .gpu
+            let listedOnGPU = try gpu.render(frame)
+            #expect(gpu.lastTileBinning == .gpu, "\(count) ripples")
+            let differing = zip(listedOnGPU.bytes, listedOnCPU.bytes).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(count) ripples: \(differing) bytes differ")
+        }
+        // Overlapping circles drawn in a known order: the last drawn is on top.
+        var stacked = (0..<300).map { Self.circle(Float(100 + $0 % 7), 60, 40) }
+        stacked[stacked.count - 1].fill = SIMD4(0, 0, 1, 1)   // opaque blue, premultiplied
+        let frame = Frame(width: 200, height: 120, circles: stacked, instances: [],
+                          runs: [DrawRun(.circles, 0..<stacked.count)])
+        let image = try gpu.render(frame)
+        let at = (60 * 200 + 100) * 4
+        #expect(gpu.lastTileBinning == .gpu && Array(image.bytes[at..<at + 4]) == [0, 0, 255, 255])
+    }
+
     /// A circle at (x, y) of radius r (device pixels).
     static func circle(_ x: Float, _ y: Float, _ r: Float) -> DeviceCircle {
         DeviceCircle(ellipse: SIMD4(0, 0, r, r), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(x, y),
@@ -124,14 +153,9 @@ struct TileCompositingTests {
     /// `TiledRuns.minimumLength`, is drawn in order, byte for byte.
     @Test func otherFramesAreDrawnInOrder() throws {
         let field = RippleField(count: 15, width: 320, height: 240).scene()
-        var triangle = LayerProperties()
-        triangle.bounds = Rect(x: 0, y: 0, width: 100, height: 80)
-        triangle.position = Point(x: 160, y: 120)
-        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 80)), .line(Point(x: 50, y: 0)),
-                                              .line(Point(x: 100, y: 80)), .close])])
-        triangle.fillColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6)
-        let scene = Scene(size: field.size, backgroundColor: .white,
-                          layers: field.layers + [Layer(kind: .shape, properties: triangle)])
+        let triangle = TiledRunTests.triangle(160, 120, Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6),
+                                              width: 100, height: 80)
+        let scene = Scene(size: field.size, backgroundColor: .white, layers: field.layers + [triangle])
         let frame = try SceneEvaluator().frame(for: scene, at: 0)
         #expect(frame.instances.contains { $0.kind == .path })
         let statistics = TileStatistics()

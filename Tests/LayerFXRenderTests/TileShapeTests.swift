@@ -19,8 +19,12 @@ struct TileShapeTests {
         }
 
         var items: [(item: Item, box: PixelBox)] = []
+        /// For each 32-pixel cell of the frame, the items whose box meets it, in order.
+        private var cells: [[Int]] = []
+        private var columns = 0
 
         init(_ frame: Frame) {
+            defer { index(width: frame.width, height: frame.height) }
             for run in frame.runs {
                 switch run.kind {
                 case .circles:
@@ -43,11 +47,23 @@ struct TileShapeTests {
             }
         }
 
-        /// The exact composite at pixel (x, y) over `background` (premultiplied), in 0…255.
-        func exact(x: Int, y: Int, background: SIMD4<Double>) -> SIMD4<Double> {
+        private mutating func index(width: Int, height: Int) {
+            columns = (width + 31) / 32
+            cells = Array(repeating: [], count: columns * ((height + 31) / 32))
+            for (i, entry) in items.enumerated() {
+                for cy in (entry.box.minY / 32)...(entry.box.maxY / 32) {
+                    for cx in (entry.box.minX / 32)...(entry.box.maxX / 32) { cells[cy * columns + cx].append(i) }
+                }
+            }
+        }
+
+        /// The exact composite at pixel (x, y) of the items from `first` on
+        /// over `background` (premultiplied, 0…1), in 0…255.
+        func exact(x: Int, y: Int, background: SIMD4<Double>, from first: Int = 0) -> SIMD4<Double> {
             var d = background
             let px = Double(x) + 0.5, py = Double(y) + 0.5
-            for (item, box) in items where box.minX <= x && x <= box.maxX && box.minY <= y && y <= box.maxY {
+            for (item, box) in cells[(y / 32) * columns + x / 32].filter({ $0 >= first }).map({ items[$0] })
+            where box.minX <= x && x <= box.maxX && box.minY <= y && y <= box.maxY {
                 let s: SIMD4<Double>
                 switch item {
                 case .circle(let c):
@@ -115,22 +131,19 @@ struct TileShapeTests {
     /// `TiledRuns.minimumLength`) is drawn in order, byte for byte.
     @Test(arguments: Fixtures.sceneNames)
     func sceneFramesAreExactOrDrawnInOrder(_ name: String) throws {
-        var scene = try Fixtures.scene(name)
-        for scale in try Fixtures.scales(for: name, scene: scene) {
-            scene.scale = scale
-            for time in try Fixtures.times(for: name) {
-                let frame = try SceneEvaluator().frame(for: scene, at: time)
-                let statistics = TileStatistics()
-                let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
-                let drawable = frame.instances.allSatisfy { TileBins.tiledKinds.contains($0.kind) }
-                #expect((statistics.frames == 1) == drawable, "\(name) at \(time) s, ×\(scale)")
-                if drawable {
-                    let (worst, mean) = Self.differences(tiles, frame)
-                    print("\(name) at \(time) s, ×\(scale), tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
-                    #expect(worst <= 1, "\(name) at \(time) s, ×\(scale): max \(worst)/255")
-                } else {
-                    #expect(tiles.bytes == (try CPURenderer().render(frame)).bytes, "\(name) at \(time) s, ×\(scale)")
-                }
+        for (scene, time) in try Fixtures.renderings(of: name) {
+            let setting = "\(name) at \(time) s, ×\(scene.scale)"
+            let frame = try SceneEvaluator().frame(for: scene, at: time)
+            let statistics = TileStatistics()
+            let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+            let drawable = frame.instances.allSatisfy { TileBins.tiledKinds.contains($0.kind) }
+            #expect((statistics.frames == 1) == drawable, "\(setting)")
+            if drawable {
+                let (worst, mean) = Self.differences(tiles, frame)
+                print("\(setting), tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
+                #expect(worst <= 1, "\(setting): max \(worst)/255")
+            } else {
+                #expect(tiles.bytes == (try CPURenderer().render(frame)).bytes, "\(setting)")
             }
         }
     }
@@ -175,14 +188,8 @@ struct TileShapeTests {
 
     /// A frame holding another kind of primitive (here a polygon) is not binned.
     @Test func binsRefuseOtherPrimitives() throws {
-        var triangle = LayerProperties()
-        triangle.bounds = Rect(x: 0, y: 0, width: 40, height: 30)
-        triangle.position = Point(x: 24, y: 16)
-        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 30)), .line(Point(x: 20, y: 0)),
-                                              .line(Point(x: 40, y: 30)), .close])])
-        triangle.fillColor = Color(red: 0, green: 0.5, blue: 0, alpha: 0.7)
-        let frame = try SceneEvaluator().frame(for: Scene(size: Size(width: 48, height: 32),
-                                                          layers: [Layer(kind: .shape, properties: triangle)]), at: 0)
+        let triangle = TiledRunTests.triangle(24, 16, Color(red: 0, green: 0.5, blue: 0, alpha: 0.7), width: 40, height: 30)
+        let frame = try SceneEvaluator().frame(for: Scene(size: Size(width: 48, height: 32), layers: [triangle]), at: 0)
         #expect(frame.instances.contains { $0.kind == .path })
         var bins = TileBins()
         #expect(!bins.bin(frame) { _, _ in .edge })
@@ -193,12 +200,14 @@ struct TileShapeTests {
 /// between polygons, and inside a masked layer) are composited in tiles
 /// over what is beneath them.
 struct TiledRunTests {
-    static func triangle(_ x: Double, _ y: Double, _ color: Color) -> Layer {
+    /// A triangle (a polygon, which only the ordered kernels draw) of
+    /// `width × height` points centred at (x, y), filled with `color`.
+    static func triangle(_ x: Double, _ y: Double, _ color: Color, width: Double = 200, height: Double = 150) -> Layer {
         var triangle = LayerProperties()
-        triangle.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
+        triangle.bounds = Rect(x: 0, y: 0, width: width, height: height)
         triangle.position = Point(x: x, y: y)
-        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 150)), .line(Point(x: 100, y: 0)),
-                                              .line(Point(x: 200, y: 150)), .close])])
+        triangle.path = ShapePath([.elements([.move(Point(x: 0, y: height)), .line(Point(x: width / 2, y: 0)),
+                                              .line(Point(x: width, y: height)), .close])])
         triangle.fillColor = color
         return Layer(kind: .shape, properties: triangle)
     }
@@ -218,25 +227,18 @@ struct TiledRunTests {
         let ordered = try CPURenderer().render(frame)
         #expect(tiles.bytes != ordered.bytes)
         let primitives = TileShapeTests.Primitives(frame)
+        // The polygon's pieces come first, then the circles.
+        let firstCircle = try #require(primitives.items.firstIndex {
+            if case .circle = $0.item { true } else { false }
+        })
+        #expect(primitives.items[firstCircle...].count == 600)
         var worst = 0.0
         for y in 0..<frame.height {
             for x in 0..<frame.width {
                 let at = (y * frame.width + x) * 4
                 let beneath = SIMD4<Double>((0..<4).map { Double(base.bytes[at + $0]) / 255 })
-                // The primitives after the polygon: every item but the first.
-                var d = beneath
-                let px = Double(x) + 0.5, py = Double(y) + 0.5
-                for (item, box) in primitives.items.dropFirst()
-                where box.minX <= x && x <= box.maxX && box.minY <= y && y <= box.maxY {
-                    guard case .circle(let c) = item else { continue }
-                    let g = SIMD4<Double>(c.geometry), ring = SIMD4<Double>(c.ring)
-                    let dist = ((px - g.x) * (px - g.x) + (py - g.y) * (py - g.y)).squareRoot()
-                    let fill = min(max(g.w - dist, 0), 1)
-                    let band = min(max(min(ring.y, ring.x - abs(dist - g.z)), 0), 1)
-                    let s = SIMD4<Double>(c.stroke) * band + SIMD4<Double>(c.fill) * (fill * (1 - ring.z * band))
-                    d = s + d * (1 - s.w)
-                }
-                for channel in 0..<4 { worst = max(worst, abs(Double(tiles.bytes[at + channel]) - d[channel] * 255)) }
+                let d = primitives.exact(x: x, y: y, background: beneath, from: firstCircle)
+                for channel in 0..<4 { worst = max(worst, abs(Double(tiles.bytes[at + channel]) - d[channel])) }
             }
         }
         print("a run of 600 ripples over a polygon, tiles against the exact composite: max \(worst)/255")

@@ -1,0 +1,50 @@
+#version 310 es
+// Tile binning on the GPU: one work group turns the tiles' counts into
+// their lists' offsets (an exclusive prefix sum; offsets[tiles] is the
+// total), leaves the same offsets in the cursors the fill pass advances,
+// and reports the total and the longest list.
+precision highp int;
+
+layout(local_size_x = 128) in;
+
+layout(std430, binding = 1) writeonly buffer Offsets { uint offsets[]; };
+layout(std430, binding = 3) buffer Cursors { uint cursors[]; };
+layout(std430, binding = 4) buffer Result { uint total; uint longest; };
+
+uniform int u_tiles;
+
+shared uint partial[128];
+
+void main() {
+    uint id = gl_LocalInvocationID.x, tiles = uint(u_tiles);
+    uint chunk = (tiles + 127u) / 128u;
+    uint begin = min(id * chunk, tiles), end = min(begin + chunk, tiles);
+    uint sum = 0u, longest_here = 0u;
+    for (uint t = begin; t < end; t++) {
+        sum += cursors[t];
+        longest_here = max(longest_here, cursors[t]);
+    }
+    partial[id] = sum;
+    memoryBarrierShared();
+    barrier();
+    if (id == 0u) {
+        uint run = 0u;
+        for (uint k = 0u; k < 128u; k++) {
+            uint value = partial[k];
+            partial[k] = run;
+            run += value;
+        }
+        total = run;
+        offsets[tiles] = run;
+    }
+    memoryBarrierShared();
+    barrier();
+    uint run = partial[id];
+    for (uint t = begin; t < end; t++) {
+        uint count = cursors[t];
+        offsets[t] = run;
+        cursors[t] = run;
+        run += count;
+    }
+    atomicMax(longest, longest_here);
+}
