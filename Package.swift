@@ -46,7 +46,7 @@ let package = Package(
             name: "LayerFXEvaluation",
             dependencies: ["LayerFXModel", "LayerFXPrimitives", "LayerFXGeometry", "LayerFXText", "CLayerFXParallel"]),
         .target(name: "CLayerFXRaster", dependencies: ["CLayerFXLayout"]),
-        .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster"]),
+        .target(name: "LayerFXCPU", dependencies: ["LayerFXPrimitives", "CLayerFXRaster", "CLayerFXParallel"]),
         .target(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),

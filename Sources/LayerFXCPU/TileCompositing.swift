@@ -1,5 +1,5 @@
+import CLayerFXParallel
 import CLayerFXRaster
-import Dispatch
 import LayerFXCore
 import LayerFXPrimitives
 
@@ -79,16 +79,16 @@ extension CPURenderer {
                                 buffers.bins.entries.withUnsafeBufferPointer { entries in
                                     buffers.shapes.withUnsafeBufferPointer { shapes in
                                         buffers.stats.withUnsafeMutableBufferPointer { stats in
-                                            let lists = TileLists(circles: circles, shapes: shapes, offsets: offsets,
+                                            var lists = TileLists(image: base.pointer, width: width, height: height,
+                                                                  circles: circles, shapes: shapes, offsets: offsets,
                                                                   entries: entries, background: background,
                                                                   stats: stats.baseAddress!)
-                                            DispatchQueue.concurrentPerform(iterations: tileRows) { row in
-                                                lists.stats[row] = lfx_tile_stats()
-                                                lfx_tiles_composite_row(
-                                                    base.pointer, Int32(width), Int32(height), Int32(row),
-                                                    lists.circles.baseAddress, lists.shapes.baseAddress,
-                                                    lists.offsets.baseAddress!, lists.entries.baseAddress,
-                                                    lists.background, lists.stats + row)
+                                            // The tile rows on the worker threads, with no allocation.
+                                            withUnsafeMutablePointer(to: &lists) { lists in
+                                                lfx_parallel_for(tileRows, lists) { context, row in
+                                                    context!.assumingMemoryBound(to: TileLists.self).pointee
+                                                        .composite(row: Int(row))
+                                                }
                                             }
                                         }
                                     }
@@ -120,9 +120,11 @@ struct TileBuffers {
     var stats: [lfx_tile_stats] = []
 }
 
-/// A frame's circles, shapes and tile lists, borrowed by the tasks that
-/// composite its tile rows (read only).
-private struct TileLists: @unchecked Sendable {
+/// A frame's image, circles, shapes and tile lists, borrowed by the tasks
+/// that composite its tile rows (each writes its own rows and count).
+private struct TileLists {
+    let image: UnsafeMutablePointer<UInt8>
+    let width: Int, height: Int
     let circles: UnsafeBufferPointer<lfx_circle>
     let shapes: UnsafeBufferPointer<lfx_shape>
     let offsets: UnsafeBufferPointer<Int>
@@ -130,4 +132,11 @@ private struct TileLists: @unchecked Sendable {
     let background: UnsafePointer<Float>
     /// One count per tile row, each written by its row's task.
     let stats: UnsafeMutablePointer<lfx_tile_stats>
+
+    /// Composites tile row `row`, counting into its own statistics.
+    func composite(row: Int) {
+        stats[row] = lfx_tile_stats()
+        lfx_tiles_composite_row(image, Int32(width), Int32(height), Int32(row), circles.baseAddress,
+                                shapes.baseAddress, offsets.baseAddress!, entries.baseAddress, background, stats + row)
+    }
 }

@@ -34,12 +34,9 @@ public struct TileBins: Sendable {
     /// more than ``shapeEntry`` circles).
     public mutating func bin(_ circles: [DeviceCircle], width: Int, height: Int) -> Bool {
         guard circles.count <= Int(Self.shapeEntry) else { return false }
-        return bin(width: width, height: height, items: { visit in
-            for (index, circle) in circles.enumerated() {
-                guard let span = Self.tiles(reachedBy: circle, width: width, height: height) else { continue }
-                guard visit(span, UInt32(truncatingIfNeeded: index)) else { return }
-            }
-        }, inTile: { entry, _, _ in entry })
+        return list(Items(circles: circles, width: width, height: height), width: width, height: height) { entry, _, _ in
+            entry
+        }
     }
 
     /// How much of a tile a shape covers, as far as its distance bound tells.
@@ -69,24 +66,7 @@ public struct TileBins: Sendable {
         let width = frame.width, height = frame.height, size = Self.tileSize
         guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count <= Int(Self.interiorEntry),
               frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
-        return bin(width: width, height: height, items: { visit in
-            for run in frame.runs {
-                switch run.kind {
-                case .circles:
-                    for index in run.range {
-                        guard let span = Self.tiles(reachedBy: frame.circles[index], width: width, height: height)
-                        else { continue }
-                        guard visit(span, UInt32(truncatingIfNeeded: index)) else { return }
-                    }
-                case .instances:
-                    for index in run.range {
-                        guard let span = Self.tiles(reachedBy: frame.instances[index], width: width, height: height)
-                        else { continue }
-                        guard visit(span, Self.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return }
-                    }
-                }
-            }
-        }, inTile: { entry, tx, ty in
+        return list(Items(frame: frame), width: width, height: height) { entry, tx, ty in
             let tile = PixelBox(minX: tx * size, maxX: min(tx * size + size, width) - 1,
                                 minY: ty * size, maxY: min(ty * size + size, height) - 1)
             switch coverage(Int(entry & ~Self.shapeEntry), tile) {
@@ -94,7 +74,7 @@ public struct TileBins: Sendable {
             case .interior: return entry | Self.interiorEntry
             case .edge: return entry
             }
-        })
+        }
     }
 
     /// The bit that marks a list entry as a shape (`LFX_TILE_SHAPE_ENTRY`,
@@ -110,24 +90,13 @@ public struct TileBins: Sendable {
     /// A rectangle of tiles, inclusive.
     typealias Span = (x0: Int, y0: Int, x1: Int, y1: Int)
 
-    /// Lists the items `items` visits (calling `visit` with each one's tiles
-    /// and entry, in drawing order, until it returns false), twice: once to
-    /// count, once to fill. `inTile` gives a shape's entry in one of its
-    /// tiles (column, row), or nil to leave it out of that tile (it must
+    /// Lists `items` (each one's tiles and entry, in drawing order) twice:
+    /// once to count, once to fill. `inTile` gives a shape's entry in one of
+    /// its tiles (column, row), or nil to leave it out of that tile (it must
     /// answer alike both times); a circle's entry is listed as it is.
     @inline(__always)
-    private mutating func bin(width: Int, height: Int,
-                              items: (_ visit: (_ span: Span, _ entry: UInt32) -> Bool) -> Void,
-                              inTile: (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
-        withoutActuallyEscaping(inTile) { inTile in list(width: width, height: height, items: items, inTile: inTile) }
-    }
-
-    /// `bin(width:height:items:inTile:)`, with `inTile` escaping (it is not
-    /// kept) so that the closures passed to `items` may call it.
-    @inline(__always)
-    private mutating func list(width: Int, height: Int,
-                              items: (_ visit: (_ span: Span, _ entry: UInt32) -> Bool) -> Void,
-                              inTile: @escaping (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
+    private mutating func list(_ items: Items, width: Int, height: Int,
+                               inTile: (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
         let size = Self.tileSize
         columns = (width + size - 1) / size
         rows = (height + size - 1) / size
@@ -139,7 +108,7 @@ public struct TileBins: Sendable {
         let total = offsets.withUnsafeMutableBufferPointer { offsets -> Int? in
             offsets.update(repeating: 0)
             var total = 0, fits = true
-            items { span, entry in
+            items.forEach { span, entry in
                 for ty in span.y0...span.y1 {
                     for tx in span.x0...span.x1 where entry & Self.shapeEntry == 0 || inTile(entry, tx, ty) != nil {
                         offsets[ty * columns + tx + 1] += 1
@@ -162,7 +131,7 @@ public struct TileBins: Sendable {
             cursors.withUnsafeMutableBufferPointer { cursors in
                 entries.withUnsafeMutableBufferPointer { entries in
                     for i in cursors.indices { cursors[i] = offsets[i] }
-                    items { span, entry in
+                    items.forEach { span, entry in
                         for ty in span.y0...span.y1 {
                             for tx in span.x0...span.x1 {
                                 guard let listed = entry & Self.shapeEntry == 0 ? entry : inTile(entry, tx, ty)
@@ -204,5 +173,45 @@ public struct TileBins: Sendable {
         let x0 = Int(max(l, 0)), x1 = Int(min(r, Double(width - 1)))
         let y0 = Int(max(t, 0)), y1 = Int(min(b, Double(height - 1)))
         return (x0 / tileSize, y0 / tileSize, x1 / tileSize, y1 / tileSize)
+    }
+
+    /// The primitives to bin, in drawing order, each with its tiles and
+    /// entry: a list of circles, or a frame's circles and shapes by its runs.
+    struct Items {
+        private let circles: [DeviceCircle], instances: [PrimitiveInstance], runs: [DrawRun]
+        private let width: Int, height: Int
+
+        /// `circles`, one run.
+        init(circles: [DeviceCircle], width: Int, height: Int) {
+            self.circles = circles; instances = []; runs = circles.isEmpty ? [] : [DrawRun(.circles, 0..<circles.count)]
+            self.width = width; self.height = height
+        }
+
+        /// `frame`'s circles and instances, run by run.
+        init(frame: Frame) {
+            circles = frame.circles; instances = frame.instances; runs = frame.runs
+            width = frame.width; height = frame.height
+        }
+
+        /// Calls `body` with each item's tiles and entry, in order, until it returns false.
+        @inline(__always)
+        func forEach(_ body: (_ span: Span, _ entry: UInt32) -> Bool) {
+            for run in runs {
+                switch run.kind {
+                case .circles:
+                    for index in run.range {
+                        guard let span = TileBins.tiles(reachedBy: circles[index], width: width, height: height)
+                        else { continue }
+                        guard body(span, UInt32(truncatingIfNeeded: index)) else { return }
+                    }
+                case .instances:
+                    for index in run.range {
+                        guard let span = TileBins.tiles(reachedBy: instances[index], width: width, height: height)
+                        else { continue }
+                        guard body(span, TileBins.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return }
+                    }
+                }
+            }
+        }
     }
 }

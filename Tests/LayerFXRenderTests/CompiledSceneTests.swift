@@ -591,8 +591,9 @@ private extension SplitMix {
     }
 }
 
-/// Evaluating a compiled scene in recycled storage allocates nothing once
-/// the arrays have grown: no allocation in the steady state. Counted in an
+/// Evaluating a compiled scene in recycled storage, and drawing a frame in
+/// tiles on the CPU, allocate nothing once the arrays have grown: no
+/// allocation in the steady state. Counted in an
 /// optimized build only (`.ci/run` runs these tests with `-c release`): an
 /// unoptimized build allocates for its accessors' coroutine frames.
 @Suite(.serialized)
@@ -653,6 +654,26 @@ struct SteadyStateAllocationTests {
         let compiled = CompiledScene(try SceneLoader.load(contentsOfFile: Repository.example(name)))
         let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.37, 0.6, 1.3])
         #expect(fewest == 0, "\(name): \(fewest) allocations a frame")
+    }
+
+    /// Tile compositing draws a warm frame (its lists, shape records and
+    /// pixels kept from the frame before) without allocating: circles, and
+    /// rounded rectangles with their interior tiles.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"),
+          arguments: [RippleField.Shape.circle, .roundedRect])
+    func aTiledFrameIsDrawnWithoutAllocating(_ shape: RippleField.Shape) throws {
+        let frame = try SceneEvaluator().frame(for: RippleField(count: 5000, width: 640, height: 360).scene(shape: shape),
+                                               at: 0)
+        let renderer = CPURenderer(compositing: .tiles)
+        var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
+        for _ in 0..<2 { try renderer.render(frame, into: &pixels) }
+        var fewest = Int.max
+        for _ in 0..<4 {
+            lfx_allocation_counter_start()
+            try renderer.render(frame, into: &pixels)
+            fewest = min(fewest, lfx_allocation_counter_stop())
+        }
+        #expect(fewest == 0, "\(shape.rawValue): \(fewest) allocations a frame")
     }
 
     /// The counter counts: a frame evaluated without storage allocates its arrays.
