@@ -226,16 +226,20 @@ void lfx_shape_prepare(lfx_shape *s) {
         }
         if (same) plan.stable_ulp = ldexp(1.0, -k);
     }
-    /* Coverage is 0 past half the stroke (a mitred star's: times its longest
-     * miter) and half a pixel from the outline; the local radius plus that,
-     * stretched by at most 1 / min_stretch, with two pixels to spare. */
+    /* A star's or circle's distance is exact (a mitred star's, to an edge's
+     * whole line), so coverage is 0 once the distance passes half the stroke
+     * plus half a pixel (0.5 · stretch local units); along a mitred tip that
+     * is reached at that distance times the longest miter (extra[3]). The
+     * local radius plus that, stretched by at most 1 / min_stretch, with two
+     * pixels to spare. A general ellipse's distance is an estimate: no reach. */
     plan.reach[2] = INFINITY;
-    if (plan.kind == LFX_KIND_STAR || plan.kind == LFX_KIND_ELLIPSE) {
+    if (plan.kind == LFX_KIND_STAR || (plan.kind == LFX_KIND_ELLIPSE && plan.bounded)) {
         double a = s->inverse[0], b = s->inverse[1], c = s->inverse[2], d = s->inverse[3];
         double det = a * d - b * c;
-        double outer = plan.kind == LFX_KIND_STAR ? fabs((double)s->shape[2]) : fmax(fabs((double)s->shape[2]), fabs((double)s->shape[3]));
-        double stroke = 0.5 * fabs((double)s->translation[3]) * (plan.kind == LFX_KIND_STAR ? fmax(s->extra[3], 1) : 1);
-        double radius = (outer + stroke) / plan.min_stretch + 2;
+        double outer = fabs((double)s->shape[2]);   /* a star's outer radius, a circle's radius */
+        double miter = plan.kind == LFX_KIND_STAR ? fmax(s->extra[3], 1) : 1;
+        double margin = (0.5 * fabs((double)s->translation[3]) + 0.5 * plan.stretch) * miter;
+        double radius = (outer + margin) / plan.min_stretch + 2;
         if (det != 0 && isfinite(det) && isfinite(radius)) {
             /* The local centre in device pixels: the inverse's inverse applied, plus the translation. */
             double x = s->shape[0], y = s->shape[1];

@@ -57,6 +57,10 @@ LFX_VECTOR_INLINE void accumulate_shape8(const lfx_shape *s, int x, float py, fl
     } else {
         shape_color8(x, py, s, &s->plan.star, c);
     }
+    /* The ordered kernel draws the columns of the shape's quad only. */
+    int8v column = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x;
+    int8v outside = (column < s->min_x) | (column > s->max_x);
+    for (int j = 0; j < 4; j++) c[j] = outside ? (float8)0.0f : c[j];
     *r += *t * c[0];
     *g += *t * c[1];
     *b += *t * c[2];

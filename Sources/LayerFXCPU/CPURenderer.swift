@@ -118,7 +118,7 @@ public struct CPURenderer: RenderBackend, Sendable {
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
         let runs = compositing == .tiles && !shadesEveryPixel
-            ? TiledRuns(rows: rows, kernels: kernels, kinds: extents.map(\.kind)) : TiledRuns()
+            ? TiledRuns(kinds: extents.map(\.kind)) : TiledRuns()
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight

@@ -19,18 +19,15 @@ struct TiledRuns: Sendable {
     /// No runs.
     init() {}
 
-    /// The runs of a prepared list: per primitive, its rows and record
-    /// indices (see `PrimitiveList.rows`), the kernels of its shape records,
-    /// and its kind.
-    init(rows: [SIMD4<Int32>], kernels: [KernelChoice], kinds: [ShapeKind]) {
+    /// The runs of a prepared list, from each primitive's kind (every
+    /// ellipse, rounded rectangle and star is a circle or a shape-kernel record).
+    init(kinds: [ShapeKind]) {
         var start = 0
         func close(_ end: Int) {
             if end - start >= Self.minimumLength { ends[start] = end }
         }
         for i in kinds.indices {
-            let tiled = TileBins.tiledKinds.contains(kinds[i])
-                && (rows[i].z >= 0 || (rows[i].w >= 0 && kernels[Int(rows[i].w)].kernel == .shape))
-            if !tiled {
+            if !TileBins.tiledKinds.contains(kinds[i]) {
                 close(i)
                 start = i + 1
             }

@@ -110,6 +110,10 @@ final class GPUTileBinning {
         return read
     }
 
+    /// Forgets the entries buffer's size: the CPU's lists were uploaded
+    /// into it, replacing its storage, so the next frame binned here sizes it again.
+    func entriesReplaced() { entriesCapacity = 0 }
+
     /// Deletes the programs and buffers (context current).
     func delete() {
         glDeleteBuffers(1, &cursors)

@@ -71,6 +71,7 @@ final class TileComputePass {
             for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
             upload(offsets32, to: 1)
             upload(bins.entries, to: 2)
+            gpuBinning?.entriesReplaced()
             (columns, rows) = (bins.columns, bins.rows)
             lastBinning = .cpu
         }

@@ -104,6 +104,21 @@ struct TileCompositingTests {
             let differing = zip(listedOnGPU.bytes, listedOnCPU.bytes).filter { $0 != $1 }.count
             #expect(differing == 0, "\(count) ripples: \(differing) bytes differ")
         }
+        // After the CPU's shorter lists replaced the GPU's entries buffer, a
+        // GPU frame whose lists are longer than those (and shorter than
+        // before) sizes the buffer again.
+        let field = { (count: Int) in
+            try SceneEvaluator().frame(for: RippleField(count: count, width: 500, height: 300).scene(), at: 0)
+        }
+        gpu.tileBinning = .cpu
+        let tenThousand = try field(10_000)
+        let expected = try gpu.render(tenThousand)
+        _ = try gpu.render(try field(2000))
+        gpu.tileBinning = .gpu
+        let regrown = try gpu.render(tenThousand)
+        #expect(gpu.lastTileBinning == .gpu)
+        let differing = zip(regrown.bytes, expected.bytes).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
         // Overlapping circles drawn in a known order: the last drawn is on top.
         var stacked = (0..<300).map { Self.circle(Float(100 + $0 % 7), 60, 40) }
         stacked[stacked.count - 1].fill = SIMD4(0, 0, 1, 1)   // opaque blue, premultiplied

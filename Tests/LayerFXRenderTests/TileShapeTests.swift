@@ -125,6 +125,43 @@ struct TileShapeTests {
         #expect(apart.max() ?? 0 <= 4)
     }
 
+    /// Sharp mitred stars (miters of 7 half widths, under the default limit
+    /// of 10), turned, whose stroke tips reach far past the outer radius,
+    /// and a thin ellipse stretched 30:1, whose distance is only estimated:
+    /// still within 1/255 of the exact composite, tips and all.
+    @Test func sharpStarsAndThinEllipsesAreExact() throws {
+        var layers: [Layer] = []
+        for i in 0..<12 {
+            var star = LayerProperties()
+            star.bounds = Rect(x: 0, y: 0, width: 80, height: 80)
+            star.position = Point(x: 50 + Double(i % 4) * 70, y: 50 + Double(i / 4) * 70)
+            star.path = ShapePath([.star(center: Point(x: 40, y: 40), points: 5, outerRadius: 40, innerRadius: 8,
+                                         rotation: 0)])
+            star.fillColor = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.4)
+            star.strokeColor = Color(red: 0.1, green: 0.2, blue: 0.8, alpha: 0.8)
+            star.lineWidth = 2
+            star.transform = LayerTransform(rotation: 0.3 + 0.41 * Double(i))
+            layers.append(Layer(kind: .shape, properties: star))
+        }
+        var ellipse = LayerProperties()
+        ellipse.bounds = Rect(x: 0, y: 0, width: 60, height: 2)
+        ellipse.position = Point(x: 160, y: 120)
+        ellipse.path = ShapePath([.ellipse(in: ellipse.bounds)])
+        ellipse.fillColor = Color(red: 0, green: 0.6, blue: 0.2, alpha: 0.7)
+        ellipse.transform = LayerTransform(rotation: 0.7, scaleX: 3, scaleY: 1)
+        layers += [Layer(kind: .shape, properties: ellipse)] + layers
+        let frame = try SceneEvaluator().frame(for: Scene(size: Size(width: 320, height: 240), backgroundColor: .white,
+                                                          layers: layers), at: 0)
+        #expect(frame.instances.count == 25 && frame.instances.allSatisfy { $0.kind == .star || $0.kind == .ellipse })
+        #expect(frame.instances.contains { $0.kind == .star && $0.shapeExtra.w > 6 })
+        let statistics = TileStatistics()
+        let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+        #expect(statistics.frames == 1)
+        let (worst, mean) = Self.differences(tiles, frame)
+        print("sharp stars and a thin ellipse, tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
+        #expect(worst <= 1)
+    }
+
     /// Every test scene, at each time and scale it is rendered at: a frame
     /// that tiles draw is within 1/255 of the exact composite; any other
     /// (whose runs of circles and shapes are all shorter than
