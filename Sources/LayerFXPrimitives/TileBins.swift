@@ -24,6 +24,9 @@ public struct TileBins: Sendable {
     public private(set) var entries: [UInt32] = []
     /// Where the next entry of each tile goes while the lists are filled.
     private var cursors: [Int] = []
+    /// Each shape's entry in each of its tiles, in the order counting met
+    /// them (`UInt32.max`: not listed there), so that filling does not ask again.
+    private var shapeListings: [UInt32] = []
 
     /// No lists yet.
     public init() {}
@@ -60,11 +63,11 @@ public struct TileBins: Sendable {
     ///
     /// False, with the lists left unusable, when they would hold more than
     /// ``maximumEntries`` entries, when the frame has more than
-    /// ``interiorEntry`` of either kind, or when it holds another kind of
+    /// ``interiorEntry`` circles or as many shapes, or when it holds another kind of
     /// primitive (path bands, glyphs, offscreen layers), which tiles do not draw.
     public mutating func bin(_ frame: Frame, coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
         let width = frame.width, height = frame.height, size = Self.tileSize
-        guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count <= Int(Self.interiorEntry),
+        guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count < Int(Self.interiorEntry),
               frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
         return list(Items(frame: frame), width: width, height: height) { entry, tx, ty in
             let tile = PixelBox(minX: tx * size, maxX: min(tx * size + size, width) - 1,
@@ -92,8 +95,8 @@ public struct TileBins: Sendable {
 
     /// Lists `items` (each one's tiles and entry, in drawing order) twice:
     /// once to count, once to fill. `inTile` gives a shape's entry in one of
-    /// its tiles (column, row), or nil to leave it out of that tile (it must
-    /// answer alike both times); a circle's entry is listed as it is.
+    /// its tiles (column, row), or nil to leave it out of that tile; it is
+    /// asked once, while counting. A circle's entry is listed as it is.
     @inline(__always)
     private mutating func list(_ items: Items, width: Int, height: Int,
                                inTile: (_ entry: UInt32, _ column: Int, _ row: Int) -> UInt32?) -> Bool {
@@ -108,9 +111,15 @@ public struct TileBins: Sendable {
         let total = offsets.withUnsafeMutableBufferPointer { offsets -> Int? in
             offsets.update(repeating: 0)
             var total = 0, fits = true
+            shapeListings.removeAll(keepingCapacity: true)
             items.forEach { span, entry in
                 for ty in span.y0...span.y1 {
-                    for tx in span.x0...span.x1 where entry & Self.shapeEntry == 0 || inTile(entry, tx, ty) != nil {
+                    for tx in span.x0...span.x1 {
+                        if entry & Self.shapeEntry != 0 {
+                            let listed = inTile(entry, tx, ty)
+                            shapeListings.append(listed ?? .max)
+                            if listed == nil { continue }
+                        }
                         offsets[ty * columns + tx + 1] += 1
                         total += 1
                     }
@@ -131,11 +140,16 @@ public struct TileBins: Sendable {
             cursors.withUnsafeMutableBufferPointer { cursors in
                 entries.withUnsafeMutableBufferPointer { entries in
                     for i in cursors.indices { cursors[i] = offsets[i] }
+                    var next = 0
                     items.forEach { span, entry in
                         for ty in span.y0...span.y1 {
                             for tx in span.x0...span.x1 {
-                                guard let listed = entry & Self.shapeEntry == 0 ? entry : inTile(entry, tx, ty)
-                                else { continue }
+                                var listed = entry
+                                if entry & Self.shapeEntry != 0 {
+                                    listed = shapeListings[next]
+                                    next += 1
+                                    if listed == .max { continue }
+                                }
                                 entries[cursors[ty * columns + tx]] = listed
                                 cursors[ty * columns + tx] += 1
                             }
