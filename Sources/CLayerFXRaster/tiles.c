@@ -68,8 +68,20 @@ LFX_VECTOR_INLINE void accumulate_shape8(const lfx_shape *s, int x, float py, fl
     *t *= 1.0f - c[3];
 }
 
+/* The constant colour fill × opacity of a shape over a tile it covers
+ * wholly, added at 8 pixels over what is in front of them. */
+LFX_VECTOR_INLINE void accumulate_interior8(const lfx_shape *s, float8 *t, float8 *r, float8 *g, float8 *b, float8 *a) {
+    const float o = s->extra[2], alpha = s->fill[3] * o;
+    *r += *t * (s->fill[0] * o);
+    *g += *t * (s->fill[1] * o);
+    *b += *t * (s->fill[2] * o);
+    *a += *t * alpha;
+    *t *= 1.0f - alpha;
+}
+
 /* Whether the centres left + 0.5 … right − 0.5 of row py all lie beyond
- * the circle a star or ellipse covers nothing outside (plan.reach). */
+ * the circle a star or circle covers nothing outside (plan.reach; infinite
+ * for other shapes). */
 static inline int misses_reach(const lfx_shape *s, float left, float right, float py) {
     const float *reach = s->plan.reach;
     float dy = py - reach[1], r = reach[2];
@@ -114,18 +126,13 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
         const uint32_t entry = entries[j - 1];
         if (entry & LFX_TILE_SHAPE_ENTRY) {
             const lfx_shape *s = &shapes[entry & (LFX_TILE_INTERIOR_ENTRY - 1)];
-            visits++;
             if (entry & LFX_TILE_INTERIOR_ENTRY) {
                 /* Every pixel of the tile gets the constant colour fill × opacity. */
-                const float o = s->extra[2], alpha = s->fill[3] * o;
-                r0 += t0 * (s->fill[0] * o); g0 += t0 * (s->fill[1] * o); b0 += t0 * (s->fill[2] * o);
-                a0 += t0 * alpha; t0 *= 1.0f - alpha;
-                r1 += t1 * (s->fill[0] * o); g1 += t1 * (s->fill[1] * o); b1 += t1 * (s->fill[2] * o);
-                a1 += t1 * alpha; t1 *= 1.0f - alpha;
+                accumulate_interior8(s, &t0, &r0, &g0, &b0, &a0);
+                accumulate_interior8(s, &t1, &r1, &g1, &b1, &a1);
             } else {
                 /* A shape whose quad misses this row, or these columns, changes nothing. */
                 if (y < s->min_y || y > s->max_y || s->max_x < x || s->min_x >= x + 16 || misses_reach(s, left, right, py)) {
-                    visits--;
                     continue;
                 }
                 accumulate_shape8(s, x, py, &t0, &r0, &g0, &b0, &a0);
@@ -136,10 +143,10 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
             const float dy = py - c->geometry[1], reach = c->ring[3] + 1e-3f;
             /* A circle that misses these pixels' row, or their columns, changes nothing. */
             if (fabsf(dy) >= reach || c->geometry[0] + reach < left || c->geometry[0] - reach > right) continue;
-            visits++;
             accumulate8(c, px0, dy, &t0, &r0, &g0, &b0, &a0);
             accumulate8(c, px1, dy, &t1, &r1, &g1, &b1, &a1);
         }
+        visits++;
         if (all_below(max8(t0, t1), LFX_TILE_TRANSMITTANCE_STOP)) {
             stopped = 1;
             break;

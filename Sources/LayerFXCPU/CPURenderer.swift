@@ -235,19 +235,14 @@ private struct Band {
             guard extent.minX <= extent.maxX else { continue }
             let first = max(span.x, top), last = min(span.y, bottom)
             for column in (extent.minX / size)...(extent.maxX / size) {
-                var entry: UInt32
                 if span.z >= 0 {
-                    entry = UInt32(truncatingIfNeeded: span.z)
-                } else {
-                    let x0 = column * size, x1 = min(x0 + size, width) - 1
-                    switch lfx_shape_box_coverage(shapes.baseAddress! + Int(span.w), Int32(x0), Int32(x1), first, last) {
-                    case Int32(LFX_BOX_UNTOUCHED): continue
-                    case Int32(LFX_BOX_INTERIOR): entry = TileBins.shapeEntry | TileBins.interiorEntry
-                    default: entry = TileBins.shapeEntry
-                    }
-                    entry |= UInt32(truncatingIfNeeded: span.w)
+                    scratch.add(UInt32(truncatingIfNeeded: span.z), column: column)
+                    continue
                 }
-                scratch.add(entry, column: column)
+                let box = PixelBox(minX: column * size, maxX: min(column * size + size, width) - 1,
+                                   minY: Int(first), maxY: Int(last))
+                let coverage = TileBins.ShapeCoverage(shapes.baseAddress! + Int(span.w), box)
+                if let entry = TileBins.entry(shape: Int(span.w), coverage: coverage) { scratch.add(entry, column: column) }
             }
         }
         scratch.sort()

@@ -55,14 +55,7 @@ extension CPURenderer {
                     .map { lfx_shape($0, everyPixel: false) } ?? lfx_shape())
             }
             let binned = buffers.shapes.withUnsafeBufferPointer { shapes in
-                buffers.bins.bin(frame) { instance, tile in
-                    switch Int(lfx_shape_box_coverage(shapes.baseAddress! + instance, Int32(tile.minX),
-                                                      Int32(tile.maxX), Int32(tile.minY), Int32(tile.maxY))) {
-                    case Int(LFX_BOX_UNTOUCHED): .none
-                    case Int(LFX_BOX_INTERIOR): .interior
-                    default: .edge
-                    }
-                }
+                buffers.bins.bin(frame) { instance, tile in TileBins.ShapeCoverage(shapes.baseAddress! + instance, tile) }
             }
             guard binned else { return false }
             let tileRows = buffers.bins.rows
@@ -107,6 +100,18 @@ extension CPURenderer {
                 tileStatistics.add(sum, pixels: width * height)
             }
             return true
+        }
+    }
+}
+
+extension TileBins.ShapeCoverage {
+    /// What `shape`'s distance bound says of the pixels of `box`
+    /// (`lfx_shape_box_coverage`, the ordered kernel's block decision).
+    init(_ shape: UnsafePointer<lfx_shape>, _ box: PixelBox) {
+        switch lfx_shape_box_coverage(shape, Int32(box.minX), Int32(box.maxX), Int32(box.minY), Int32(box.maxY)) {
+        case Int32(LFX_BOX_UNTOUCHED): self = .none
+        case Int32(LFX_BOX_INTERIOR): self = .interior
+        default: self = .edge
         }
     }
 }

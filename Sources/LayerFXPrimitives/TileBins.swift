@@ -72,11 +72,20 @@ public struct TileBins: Sendable {
         return list(Items(frame: frame), width: width, height: height) { entry, tx, ty in
             let tile = PixelBox(minX: tx * size, maxX: min(tx * size + size, width) - 1,
                                 minY: ty * size, maxY: min(ty * size + size, height) - 1)
-            switch coverage(Int(entry & ~Self.shapeEntry), tile) {
-            case .none: return nil
-            case .interior: return entry | Self.interiorEntry
-            case .edge: return entry
-            }
+            let instance = Int(entry & ~Self.shapeEntry)
+            return Self.entry(shape: instance, coverage: coverage(instance, tile))
+        }
+    }
+
+    /// Shape `index`'s list entry in a tile it covers as `coverage` says
+    /// (``shapeEntry`` plus the index, plus ``interiorEntry`` for
+    /// `.interior`); nil for `.none`, which lists it nowhere.
+    public static func entry(shape index: Int, coverage: ShapeCoverage) -> UInt32? {
+        let entry = shapeEntry | UInt32(truncatingIfNeeded: index)
+        switch coverage {
+        case .none: return nil
+        case .interior: return entry | interiorEntry
+        case .edge: return entry
         }
     }
 

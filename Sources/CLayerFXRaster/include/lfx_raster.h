@@ -45,7 +45,7 @@ typedef struct {
     uint8_t interior[4];                  /* the quantized color of a block inside everything: fill × opacity */
     int32_t interior_possible;            /* shape at least a pixel across */
     double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
-    float reach[3];                       /* a star's or ellipse's device centre and a radius beyond which it
+    float reach[3];                       /* a star's or circle's device centre and a radius beyond which it
                                              covers nothing (radius infinite for other kinds) */
 } lfx_shape_plan;
 
