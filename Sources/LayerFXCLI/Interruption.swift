@@ -13,6 +13,8 @@ final class Interruption: @unchecked Sendable {
     private let folder: String
     private let resumable: Bool
     private let stops = LockedValue<[@Sendable () -> Void]>([])
+    /// Set when a signal's handling has begun, before the helpers are stopped.
+    private let ending = LockedValue(false)
     private var sources: [DispatchSourceSignal] = []
 
     /// Watches for the signals while the render writes `target`; nil for
@@ -39,7 +41,17 @@ final class Interruption: @unchecked Sendable {
         stops.withLock { $0.append(stop) }
     }
 
+    /// Leaves the process to the signal's handling when one has begun: the
+    /// error the caller is about to report (ffmpeg killed under it, a closed
+    /// pipe) is a consequence of the signal, and the handler ends the process
+    /// with the signal's own message and status. Returns otherwise.
+    func deferToSignal() {
+        guard ending.withLock({ $0 }) else { return }
+        while true { pause() }
+    }
+
     private func end(by signo: Int32) {
+        ending.withLock { $0 = true }
         stops.withLock { $0 }.forEach { $0() }
         TemporaryFiles.removeOwn(in: folder)
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signo] ?? "signal \(signo)"

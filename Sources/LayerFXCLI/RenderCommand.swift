@@ -115,32 +115,43 @@ struct RenderCommand: ParsableCommand {
             let schedule = try isSequence ? sequenceSchedule() : nil
             let interruption = Interruption(writing: target)
             defer { withExtendedLifetime(interruption) {} }
-            // An SVG is written from the evaluated frame: no backend draws it.
-            let renderer = try target.isSVG ? Renderer(.cpu, textContext: textContext)
-                : DeviceOption.renderer(backend, option: device, compositing: compositing, textContext: textContext)
-            renderer.budget = try budgetOptions.budget()
-            if let reason = renderer.fallbackReason {
-                printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
-            }
-            if let schedule {
-                try locatingFrameErrors(in: scene) {
-                    try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
-                                       skipExisting: skipExisting, quiet: quiet, interruption: interruption,
-                                       pngCompression: pngCompression).run()
-                }
-            } else {
-                let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: time ?? 0, for: target) }
-                let size = SceneEvaluator.pixelSize(of: loaded)
-                let sink = try FrameSink(target: target, width: size.width, height: size.height,
-                                         framesPerSecond: fps, interruption: interruption, pngCompression: pngCompression)
-                try sink.accept(output, frame: 0)
-                try sink.finish(succeeded: true)
+            do {
+                try render(loaded, to: target, schedule: schedule, interruption: interruption, textContext: textContext)
+            } catch {
+                interruption?.deferToSignal()
+                throw error
             }
         }
     }
 }
 
 extension RenderCommand {
+    /// Draws the scene (one frame or the sequence) and writes it to `target`.
+    private func render(_ loaded: Scene, to target: OutputTarget, schedule: FrameSchedule?,
+                        interruption: Interruption?, textContext: TextContext) throws {
+        // An SVG is written from the evaluated frame: no backend draws it.
+        let renderer = try target.isSVG ? Renderer(.cpu, textContext: textContext)
+            : DeviceOption.renderer(backend, option: device, compositing: compositing, textContext: textContext)
+        renderer.budget = try budgetOptions.budget()
+        if let reason = renderer.fallbackReason {
+            printError("layerfx: notice: GPU unavailable, rendering on the CPU (\(reason))")
+        }
+        if let schedule {
+            try locatingFrameErrors(in: scene) {
+                try SequenceRender(renderer: renderer, scene: loaded, schedule: schedule, target: target,
+                                   skipExisting: skipExisting, quiet: quiet, interruption: interruption,
+                                   pngCompression: pngCompression).run()
+            }
+        } else {
+            let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: time ?? 0, for: target) }
+            let size = SceneEvaluator.pixelSize(of: loaded)
+            let sink = try FrameSink(target: target, width: size.width, height: size.height,
+                                     framesPerSecond: fps, interruption: interruption, pngCompression: pngCompression)
+            try sink.accept(output, frame: 0)
+            try sink.finish(succeeded: true)
+        }
+    }
+
     /// The frames of this run: the range, then this machine's shard of it.
     func sequenceSchedule() throws -> FrameSchedule {
         var schedule = try frames.map { try FrameSchedule(frames: $0, fps: fps) }
