@@ -22,9 +22,10 @@ import LayerFXModel
 ///   across cores, as one at the top level.
 ///
 /// Every other layer is flattened into arrays of nodes (``FlatLayers``:
-/// depth first, each subtree one run of nodes) and walked from them
-/// by index, by the walk that draws a scene's `Layer` values (the
-/// reference the compiled frames are tested against).
+/// depth first, each subtree one run of nodes, its animations compiled
+/// into `AnimationChannel`s) and walked from them by index, by the walk
+/// that draws a scene's `Layer` values (the reference the compiled frames
+/// are tested against).
 ///
 /// A compiled scene does not hold the scene it was made from: built from a
 /// sequence of layers (``init(size:scale:backgroundColor:baseDirectory:layers:)``),

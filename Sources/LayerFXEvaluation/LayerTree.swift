@@ -39,10 +39,12 @@ struct LayerValues: LayerTree {
 /// Layers flattened into arrays in depth-first order: a node, then its
 /// sublayers' subtrees back to front, then its mask's subtree, so every
 /// subtree is one contiguous run of nodes and a node is its index. Each
-/// node keeps its layer's value (its kind, timing, model values and
-/// animations, shared with the scene, not copied) and where its sublayers
-/// and its subtree end. Built once when a scene is compiled, for the layers
-/// its compiler does not reduce to records of its own.
+/// node keeps its layer's value (its kind, timing and model values, shared
+/// with the scene, not copied), its animations compiled into
+/// ``AnimationChannel``s (one contiguous run a node, their values in one
+/// ``AnimationTables``), and where its sublayers and its subtree end. Built
+/// once when a scene is compiled, for the layers its compiler does not
+/// reduce to records of its own.
 struct FlatLayers: LayerTree {
     /// Each node's layer (its sublayers and mask are nodes of their own).
     private(set) var layers: [Layer] = []
@@ -50,6 +52,12 @@ struct FlatLayers: LayerTree {
     private(set) var sublayersEnds: [Int] = []
     /// Where node i's subtree ends.
     private(set) var subtreeEnds: [Int] = []
+    /// Every node's animations, compiled: node i's are `channels[channelStarts[i]..<channelStarts[i + 1]]`.
+    private(set) var channels: [AnimationChannel] = []
+    /// Where each node's channels begin, and one more: where the last node's end.
+    private(set) var channelStarts: [Int] = [0]
+    /// The channels' values, keyframes, paths and group timings.
+    private(set) var tables = AnimationTables()
 
     /// How many nodes there are.
     var count: Int { layers.count }
@@ -58,6 +66,8 @@ struct FlatLayers: LayerTree {
     mutating func append(_ layer: Layer) -> Int {
         let node = count
         layers.append(layer)
+        for animation in layer.animations { channels += tables.channels(compiling: animation) }
+        channelStarts.append(channels.count)
         sublayersEnds.append(0)
         subtreeEnds.append(0)
         for sublayer in layer.sublayers { _ = append(sublayer) }
@@ -71,7 +81,15 @@ struct FlatLayers: LayerTree {
     func timing(of node: Int) -> LayerTiming { layers[node].timing }
 
     func presentation(of node: Int, atLocalTime localTime: Double) -> LayerProperties {
-        layers[node].presentationProperties(atLocalTime: localTime)
+        let model = layers[node].properties
+        var presentation = model
+        // Through a buffer pointer each channel is read in place, not copied.
+        channels.withUnsafeBufferPointer { channels in
+            for i in channelStarts[node]..<channelStarts[node + 1] {
+                channels[i].apply(atLocalTime: localTime, to: &presentation, model: model, tables: tables)
+            }
+        }
+        return presentation
     }
 
     func mask(of node: Int) -> Int? {

@@ -37,8 +37,8 @@ extension Animation {
             guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
             else { return }
             let p = local.time / d
-            interpolate(from: from, to: to, by: by, fraction: timingFunction?.value(at: p) ?? p,
-                        iteration: local.iteration, keyPath: keyPath, presentation: &presentation, model: model)
+            ValueWriter(self, keyPath).interpolate(from: from, to: to, by: by, fraction: timingFunction?.value(at: p) ?? p,
+                                                   iteration: local.iteration, presentation: &presentation, model: model)
 
         case let .keyframe(values, keyTimes, timingFunctions, calculationMode):
             guard let keyPath, let last = values.last else { return }
@@ -50,7 +50,7 @@ extension Animation {
                                                   timingFunctions: timingFunctions,
                                                   calculationMode: calculationMode)
             guard let value = keyframes.value(at: timingFunction?.value(at: p) ?? p) else { return }
-            write(value, cycleEnd: last, iteration: local.iteration, keyPath: keyPath, to: &presentation)
+            ValueWriter(self, keyPath).write(value, cycleEnd: last, iteration: local.iteration, to: &presentation)
 
         case let .motion(path, keyTimes, timingFunctions, calculationMode, rotationMode):
             guard let keyPath else { return }
@@ -58,21 +58,18 @@ extension Animation {
             guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
             else { return }
             let p = local.time / d
-            let place = path.place(at: timingFunction?.value(at: p) ?? p, keyTimes: keyTimes,
-                                   timingFunctions: timingFunctions, calculationMode: calculationMode)
-            write(.point(place.point), cycleEnd: .point(path.keyframe(path.keyframeCount - 1)),
-                  iteration: local.iteration, keyPath: keyPath, to: &presentation)
-            if let rotationMode {
-                presentation.transform.rotation += place.angle + (rotationMode == .rotateAutoReverse ? .pi : 0)
-            }
+            let motion = MotionKeyframes(path: path, keyTimes: keyTimes, timingFunctions: timingFunctions,
+                                         calculationMode: calculationMode, rotationMode: rotationMode)
+            ValueWriter(self, keyPath).write(motion, at: timingFunction?.value(at: p) ?? p,
+                                             iteration: local.iteration, to: &presentation)
 
         case let .spring(from, to, by, spring):
             guard let keyPath else { return }
             let d = timing.duration > 0 ? timing.duration : spring.settlingDuration
             guard let local = timing.localTime(parentTime: parentTime, removedOnCompletion: removed, duration: d)
             else { return }
-            interpolate(from: from, to: to, by: by, fraction: spring.progress(at: local.time),
-                        iteration: local.iteration, keyPath: keyPath, presentation: &presentation, model: model)
+            ValueWriter(self, keyPath).interpolate(from: from, to: to, by: by, fraction: spring.progress(at: local.time),
+                                                   iteration: local.iteration, presentation: &presentation, model: model)
 
         case let .group(children):
             let d = timing.resolvedDuration(groupDuration: groupDuration)
@@ -85,54 +82,5 @@ extension Animation {
                 }
             }
         }
-    }
-
-    /// Writes the value `fraction` of the way between a basic or spring
-    /// animation's ends.
-    private func interpolate(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
-                             fraction: Double, iteration: Double, keyPath: AnimatableKeyPath,
-                             presentation: inout LayerProperties, model: LayerProperties) {
-        if let from, let to {  // The common case, kept free of copies of the ends.
-            write(.lerp(from: from, to: to, fraction: fraction), cycleEnd: to, iteration: iteration,
-                  keyPath: keyPath, to: &presentation)
-            return
-        }
-        let ends = missingEnds(from: from, to: to, by: by, keyPath: keyPath, presentation: presentation, model: model)
-        write(.lerp(from: ends.from, to: ends.to, fraction: fraction), cycleEnd: ends.to, iteration: iteration,
-              keyPath: keyPath, to: &presentation)
-    }
-
-    /// The interpolation ends when `from` and `to` are not both given, as
-    /// Apple's `CABasicAnimation` "Setting Interpolation Values" table says.
-    private func missingEnds(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
-                             keyPath: AnimatableKeyPath, presentation: LayerProperties,
-                             model: LayerProperties) -> (from: AnimatableValue, to: AnimatableValue) {
-        if let from {  // from + by, or from → current
-            return (from, by.map(from.adding) ?? currentValue(keyPath, presentation))
-        }
-        if let to {  // to − by → to, or current → to
-            return (by.map(to.subtracting) ?? currentValue(keyPath, presentation), to)
-        }
-        let current = currentValue(keyPath, presentation)
-        if let by { return (current, current.adding(by)) }
-        // Neither: presentation value → model value.
-        return (current, isAdditive ? current : keyPath.value(in: model))
-    }
-
-    /// The value a missing from/to end stands for: the presentation value, or
-    /// for an additive animation the zero of its type.
-    private func currentValue(_ keyPath: AnimatableKeyPath, _ presentation: LayerProperties) -> AnimatableValue {
-        let value = keyPath.value(in: presentation)
-        return isAdditive ? value.additiveIdentity : value
-    }
-
-    /// Stores an interpolated `value`, adding `iteration` copies of `cycleEnd`
-    /// when cumulative and the presentation value when additive.
-    private func write(_ value: AnimatableValue, cycleEnd: AnimatableValue, iteration: Double,
-                       keyPath: AnimatableKeyPath, to presentation: inout LayerProperties) {
-        var result = value
-        if isCumulative && iteration > 0 { result = result.adding(cycleEnd.repeated(iteration)) }
-        if isAdditive { result = keyPath.value(in: presentation).adding(result) }
-        keyPath.set(result, in: &presentation)
     }
 }

@@ -582,8 +582,8 @@ extension CompiledSceneTests {
     }
 }
 
-/// The random numbers the scenes are made of.
-private extension SplitMix {
+/// The random numbers the scenes are made of (these tests' and `AnimationChannelTests`').
+extension SplitMix {
     mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
     mutating func chance(_ p: Double) -> Bool { number(0...1) < p }
     mutating func color() -> Color {
