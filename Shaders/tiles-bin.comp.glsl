@@ -18,13 +18,7 @@ precision highp int;
 
 layout(local_size_x = 64) in;
 
-// A DeviceCircle (see tiles.comp.glsl).
-struct Circle {
-    vec4 geometry;
-    vec4 ring;
-    vec4 fill;
-    vec4 stroke;
-};
+#include "tile-circle.glsl"
 
 layout(std430, binding = 0) readonly buffer Circles { Circle circles[]; };
 // Counting: each tile's count. Filling: each tile's next free position.

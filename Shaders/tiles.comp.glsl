@@ -11,14 +11,7 @@ precision highp int;
 
 layout(local_size_x = LFX_TILE_SIZE, local_size_y = LFX_TILE_SIZE) in;
 
-// A DeviceCircle: (cx, cy, R, R + 0.5), (h + 0.5, 2h, ring alpha, reach),
-// premultiplied fill and ring colours.
-struct Circle {
-    vec4 geometry;
-    vec4 ring;
-    vec4 fill;
-    vec4 stroke;
-};
+#include "tile-circle.glsl"
 
 layout(std430, binding = 0) readonly buffer Circles { Circle circles[]; };
 // Tile t's list is entries[offsets[t] .. offsets[t + 1]).

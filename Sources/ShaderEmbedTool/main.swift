@@ -1,8 +1,10 @@
 import Foundation
 
 // Usage: ShaderEmbedTool OUTPUT.swift LAYOUT.h SHADER.glsl...
-// Writes `enum ShaderSource`: `files`, each shader's text keyed by file name,
-// and `layoutDefines`, the `#define LFX_NAME integer` lines of LAYOUT.h (the
+// Writes `enum ShaderSource`: `files`, each shader's text keyed by file name
+// with every `#include "NAME.glsl"` line replaced by that file's text (GLSL
+// ES has no include; a shared part is written once, in its own file), and
+// `layoutDefines`, the `#define LFX_NAME integer` lines of LAYOUT.h (the
 // display list's constants) as GLSL, which the renderer inserts after each
 // shader's `#version` line.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,10 +32,28 @@ swift += "enum ShaderSource {\n"
 let defines = try integerDefines(ofHeader: arguments[1])
 swift += "    static let layoutDefines = ####\"\"\"\n\(defines.joined(separator: "\n"))\n\n\"\"\"####\n"
 swift += "    static let files: [String: String] = [\n"
+var texts: [String: String] = [:]
 for path in arguments.dropFirst(2) {
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    swift += "        \"\(name)\": ####\"\"\"\n\(text)\n\"\"\"####,\n"
+    texts[URL(fileURLWithPath: path).lastPathComponent] = try String(contentsOfFile: path, encoding: .utf8)
+}
+
+/// `name`'s text, one of `texts`, with its `#include "FILE"` lines replaced, at any depth.
+func expanded(_ name: String, in texts: [String: String], including chain: [String] = []) -> String {
+    guard !chain.contains(name) else { fail("\(chain.joined(separator: " → ")) → \(name) includes itself") }
+    guard let text = texts[name] else { fail("\(chain.last ?? name) includes \(name), which is not in Shaders/") }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        guard line.hasPrefix("#include \""), line.hasSuffix("\""), line.count > 11 else { return String(line) }
+        return expanded(String(line.dropFirst(10).dropLast()), in: texts, including: chain + [name])
+    }.joined(separator: "\n")
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("ShaderEmbedTool: \(message)\n".utf8))
+    exit(1)
+}
+
+for name in texts.keys.sorted() {
+    swift += "        \"\(name)\": ####\"\"\"\n\(expanded(name, in: texts))\n\"\"\"####,\n"
 }
 swift += "    ]\n}\n"
 try swift.write(toFile: outputPath, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import CLayerFXLayout
 import CLayerFXRaster
 import Foundation
 import LayerFX
+@testable import LayerFXGPU
 import LayerFXTestSupport
 import Testing
 
@@ -116,5 +117,23 @@ struct PrimitiveLayoutTests {
             #expect(compute.contains(name), "tiles.comp.glsl does not use \(name)")
         }
         #expect(Int(LFX_TILE_SIZE) == 16 && LFX_TILE_STOP_DIVISOR == 510)
+    }
+
+    /// A part several shaders share is written once, in a file of its own
+    /// that they `#include`; the embedded sources have it expanded, since
+    /// GLSL ES has no include. The tile shaders' circle is DeviceCircle's
+    /// four vectors, 64 bytes.
+    @Test func sharedShaderPartsAreIncludedOnce() throws {
+        for (name, text) in ShaderSource.files {
+            #expect(!text.contains("#include"), "\(name) still has an #include line")
+        }
+        for name in ["tiles.comp.glsl", "tiles-bin.comp.glsl"] {
+            let source = try String(contentsOf: Repository.url("Shaders/\(name)"), encoding: .utf8)
+            #expect(source.contains("#include \"tile-circle.glsl\"") && !source.contains("struct Circle"), "\(name)")
+            #expect(ShaderSource.files[name]?.contains("struct Circle {") == true, "\(name) embedded")
+        }
+        let circle = try String(contentsOf: Repository.url("Shaders/tile-circle.glsl"), encoding: .utf8)
+        #expect(circle.components(separatedBy: "    vec4 ").count - 1 == 4)
+        #expect(MemoryLayout<DeviceCircle>.stride == 4 * 16)
     }
 }
