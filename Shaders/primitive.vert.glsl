@@ -24,6 +24,8 @@ layout(location = 15) in uvec4 a_stops1;
 
 uniform vec2 u_viewport;
 
+#include "primitive-quad.glsl"
+
 flat out vec4 v_inverse;      // device → local linear part (ia, ib, ic, id)
 flat out vec4 v_translation;  // (tx, ty, kind, stroke width)
 flat out vec4 v_shape;
@@ -47,8 +49,7 @@ flat out uvec4 v_stops1;
 // their local quad; polygon bands and composites a device rectangle.
 void main() {
     float a = a_transform.x, b = a_transform.y, c = a_transform.z, d = a_transform.w;
-    float invDet = 1.0 / (a * d - b * c);
-    v_inverse = vec4(d * invDet, -b * invDet, -c * invDet, a * invDet);
+    v_inverse = inverseLinear(a_transform);
 
     int kind = int(a_translation.z);
     vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1) * 2.0 - 1.0;
@@ -61,16 +62,8 @@ void main() {
             center = (a_shape.xy + a_shape.zw) * 0.5;
             extent = (a_shape.zw - a_shape.xy) * 0.5;
         } else {
-            // Smallest singular value of the linear part: one device pixel is at
-            // most 1/sigmaMin local units, so the margin is 2 px in every direction.
-            float s = a * a + b * b + c * c + d * d;
-            float det = abs(a * d - b * c);
-            float sigmaMin = sqrt(max(0.5 * (s - sqrt(max(s * s - 4.0 * det * det, 0.0))), 0.0));
-            float margin = 2.0 / max(sigmaMin, 1e-6);
             center = a_shape.xy;
-            // A mitred star's joins reach shapeExtra.w half widths from its vertices.
-            float strokeReach = kind == LFX_KIND_STAR ? max(a_shapeExtra.w, 1.0) : 1.0;
-            extent = (kind == LFX_KIND_STAR ? vec2(a_shape.z) : a_shape.zw) + vec2(0.5 * a_translation.w * strokeReach + margin);
+            extent = shapeQuadExtent(a_transform, a_translation, a_shape, a_shapeExtra);
         }
         vec2 local = center + corner * extent;
         device = vec2(a * local.x + c * local.y + a_translation.x,

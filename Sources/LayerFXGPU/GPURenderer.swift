@@ -44,7 +44,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
     /// How ``render(_:into:rowBytes:)`` composites: in order (the default),
-    /// or in tiles for frames of circles only, as an OpenGL ES 3.1 compute
+    /// or in tiles for frames of circles and analytic shapes (ellipses,
+    /// rounded rectangles, stars) only, as an OpenGL ES 3.1 compute
     /// shader where the context offers one (otherwise in order). Sequences
     /// and host framebuffers are drawn in order. Set it before rendering.
     public var compositing: Compositing = .ordered
@@ -141,13 +142,14 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
-    /// With tile compositing, a frame of circles only, and a context that
+    /// With tile compositing, a frame of circles and analytic shapes only, and a context that
     /// runs compute shaders: composites `frame` with the compute pass,
     /// checks that the GL did it, and leaves the pass's framebuffer bound for
     /// reading back. False, with nothing drawn, otherwise. Call with the
     /// context current.
     private func drawInTiles(_ frame: Frame) throws -> Bool {
-        guard compositing == .tiles, frame.instances.isEmpty else { return false }
+        guard compositing == .tiles, frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) })
+        else { return false }
         if tilePass == nil { tilePass = .some(TileComputePass.make()) }
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning

@@ -5,14 +5,18 @@ import LayerFXPrimitives
 /// frame of circles go up as a shader storage buffer and are binned into
 /// tiles on the GPU (``GPUTileBinning``), or on the CPU (``TileBins``, the
 /// CPU's lists, uploaded) when ``binning`` says so or a list is too long
-/// for the GPU's sort; then `Shaders/tiles.comp.glsl` composites each pixel
+/// for the GPU's sort. A frame that also holds analytic shapes (ellipses,
+/// rounded rectangles, stars) is binned on the CPU, each shape listed in
+/// every tile of its quad's pixel box, and its instances go up too. Then
+/// `Shaders/tiles.comp.glsl` composites each pixel
 /// once, front to back, into an RGBA8 texture that is read back. Needs
 /// OpenGL ES 3.1 (``make()`` says whether the context has it). Its arrays
 /// and buffers are kept from frame to frame.
 final class TileComputePass {
     private let program: ShaderProgram
     private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
-    private var buffers = [GLuint](repeating: 0, count: 3)
+    /// Circles, tile offsets, tile entries, instances.
+    private var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
     private var textureSize = (width: 0, height: 0)
     private var bins = TileBins()
@@ -40,21 +44,22 @@ final class TileComputePass {
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
-        glGenBuffers(3, &buffers)
+        glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
     }
 
-    /// Composites `frame` (circles only) into the pass's texture and leaves
+    /// Composites `frame` (circles and analytic shapes only) into the pass's texture and leaves
     /// its framebuffer bound for reading back (row 0 the frame's top row);
     /// false, with nothing drawn, when its lists would hold more than
     /// `TileBins.maximumEntries` entries.
     func draw(_ frame: Frame) -> Bool {
         let width = frame.width, height = frame.height
         upload(frame.circles, to: 0)
+        upload(frame.instances, to: 3)
         glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), 0, buffers[0])
         var columns = 0, rows = 0
-        if binning == .gpu, let gpuBinning {
+        if binning == .gpu, frame.instances.isEmpty, let gpuBinning {
             switch gpuBinning.bin(circleCount: frame.circles.count, width: width, height: height,
                                   offsets: buffers[1], entries: buffers[2]) {
             case let .binned(c, r): (columns, rows) = (c, r)
@@ -65,7 +70,10 @@ final class TileComputePass {
         if columns > 0 {
             lastBinning = .gpu
         } else {
-            guard bins.bin(frame.circles, width: width, height: height) else { return false }
+            // A shape's tiles are those of its quad's pixel box: the shader finds what it covers.
+            let binned = frame.instances.isEmpty ? bins.bin(frame.circles, width: width, height: height)
+                : bins.bin(frame) { _, _ in .edge }
+            guard binned else { return false }
             // Within `TileBins.maximumEntries`, every offset fits 32 bits.
             offsets32.resize(to: bins.offsets.count) { 0 }
             for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
@@ -81,7 +89,7 @@ final class TileComputePass {
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
         glUniform1i(columnsUniform, GLint(columns))
-        for index in 0..<3 {
+        for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
         glBindImageTexture(0, texture, 0, GLboolean(GL_FALSE), 0, GLenum(GL_WRITE_ONLY), GLenum(GL_RGBA8))
@@ -119,7 +127,7 @@ final class TileComputePass {
     /// Deletes the program, buffers, texture and framebuffer (context current).
     func delete() {
         gpuBinning?.delete()
-        glDeleteBuffers(3, &buffers)
+        glDeleteBuffers(4, &buffers)
         if texture != 0 { glDeleteTextures(1, &texture) }
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteProgram(program.id)

@@ -14,9 +14,10 @@ guard arguments.count >= 2 else {
 }
 let outputPath = arguments[0]
 
-/// The `#define LFX_NAME integer` lines of a C header, normalised.
+/// The `#define LFX_NAME integer` lines of a C header (decimal, or hexadecimal
+/// unsigned as `0x80000000u`, which GLSL ES reads the same), normalised.
 func integerDefines(ofHeader path: String) throws -> [String] {
-    let pattern = try NSRegularExpression(pattern: #"^#define\s+(LFX_[A-Z0-9_]+)\s+(-?[0-9]+)\s*$"#)
+    let pattern = try NSRegularExpression(pattern: #"^#define\s+(LFX_[A-Z0-9_]+)\s+(-?[0-9]+|0x[0-9A-Fa-f]+u)\s*$"#)
     return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
         let text = String(line)
         guard let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {

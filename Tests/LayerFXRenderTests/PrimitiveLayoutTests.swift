@@ -101,22 +101,27 @@ struct PrimitiveLayoutTests {
     /// no comparison of a kind or paint with a bare number is left.
     @Test func shadersUseTheHeadersConstantsNotLiterals() throws {
         let literal = try NSRegularExpression(pattern: #"\b(kind|paint)\s*(==|!=|<=|>=|<|>)\s*[0-9]"#)
-        for file in ["primitive.vert.glsl", "primitive.frag.glsl", "circle.vert.glsl", "circle.frag.glsl"] {
-            let source = try String(contentsOf: Self.shaderURL(file), encoding: .utf8)
+        for file in ["primitive.vert.glsl", "primitive.frag.glsl", "circle.vert.glsl", "circle.frag.glsl",
+                     "tiles.comp.glsl"] {
+            // The embedded source, its included parts expanded.
+            let source = try #require(ShaderSource.files[file])
             let matches = literal.numberOfMatches(in: source, range: NSRange(source.startIndex..., in: source))
             #expect(matches == 0, "\(file) compares a kind or paint with a literal")
         }
-        let fragment = try String(contentsOf: Self.shaderURL("primitive.frag.glsl"), encoding: .utf8)
+        let fragment = try #require(ShaderSource.files["primitive.frag.glsl"])
         for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_MAX_STOPS", "LFX_WINDING_EVEN_ODD",
                      "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH"] {
             #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
         }
-        // The tile compositor's tile size and stopping point, shared with tiles.c through the header.
+        // The tile compositor's tile size, stopping point and entry bits, shared with tiles.c through the header.
         let compute = try String(contentsOf: Self.shaderURL("tiles.comp.glsl"), encoding: .utf8)
-        for name in ["LFX_TILE_SIZE", "LFX_TILE_STOP_DIVISOR"] {
+        for name in ["LFX_TILE_SIZE", "LFX_TILE_STOP_DIVISOR", "LFX_TILE_SHAPE_ENTRY", "LFX_TILE_INTERIOR_ENTRY"] {
             #expect(compute.contains(name), "tiles.comp.glsl does not use \(name)")
         }
         #expect(Int(LFX_TILE_SIZE) == 16 && LFX_TILE_STOP_DIVISOR == 510)
+        // The hexadecimal entry bits reach GLSL as the header writes them.
+        #expect(ShaderSource.layoutDefines.contains("#define LFX_TILE_SHAPE_ENTRY 0x80000000u\n"))
+        #expect(ShaderSource.layoutDefines.contains("#define LFX_TILE_INTERIOR_ENTRY 0x40000000u\n"))
     }
 
     /// A part several shaders share is written once, in a file of its own

@@ -193,7 +193,7 @@ struct TileCompositingTests {
 
 extension GPURenderer {
     /// `frame` composited in order, whatever the renderer's compositing.
-    fileprivate func renderInOrder(_ frame: Frame) throws -> PixelBuffer {
+    func renderInOrder(_ frame: Frame) throws -> PixelBuffer {
         let kept = compositing
         compositing = .ordered
         defer { compositing = kept }

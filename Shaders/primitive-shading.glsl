@@ -1,0 +1,220 @@
+// The shading of an analytic primitive (ellipse, rounded rectangle, star),
+// its gradient paints and its clips, shared by primitive.frag.glsl (one
+// primitive a fragment) and tiles.comp.glsl (a tile's list a pixel). The
+// CPU kernels in Sources/CLayerFXRaster (shape_math.h) are the same math in
+// C, operation for operation; change both together.
+//
+// VARIANT_GRADIENT, 1 for a gradient fill and 0 for a solid one, lets a
+// program carry no code for the other; -1, the default, reads the paint.
+#ifndef VARIANT_GRADIENT
+#define VARIANT_GRADIENT -1
+#endif
+
+// One primitive: PrimitiveInstance's sixteen fields in order (see
+// Sources/LayerFXPrimitives/PrimitiveInstance.swift), except that `inverse`
+// holds the device → local linear part (ia, ib, ic, id), the inverse of the
+// instance's `transform`.
+struct Primitive {
+    vec4 inverse;
+    vec4 translation;  // (tx, ty, kind, stroke width)
+    vec4 shape;
+    vec4 shapeExtra;
+    vec4 fillColor;
+    vec4 strokeColor;
+    vec4 clip0Linear;
+    vec4 clip0Offset;
+    vec4 clip1Linear;
+    vec4 clip1Offset;
+    vec4 clipRadii;
+    vec4 paint0;
+    vec4 paint1;
+    vec4 paint2;
+    uvec4 stops0;
+    uvec4 stops1;
+};
+
+const float PI = 3.14159265358979;
+
+float sgn(float x) { return x < 0.0 ? -1.0 : 1.0; }
+
+// Each SDF returns (distance, gradient.x, gradient.y) in local units; the
+// gradient is a unit vector pointing away from the inside.
+vec3 ellipseSDF(vec2 p, vec2 center, vec2 radii) {
+    vec2 q = p - center;
+    vec2 r2 = radii * radii;
+    float k0 = length(q / radii);
+    float k1 = length(q / r2);
+    if (k1 <= 0.0) return vec3(-min(radii.x, radii.y), 1.0, 0.0);
+    return vec3(k0 * (k0 - 1.0) / k1, (q / r2) / k1);
+}
+
+vec3 roundedRectSDF(vec2 p, vec2 center, vec2 halfSize, float radius) {
+    vec2 q = p - center;
+    float r = clamp(radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 e = abs(q) - halfSize + r;
+    vec2 o = max(e, 0.0);
+    float lo = length(o);
+    float d = lo + min(max(e.x, e.y), 0.0) - r;
+    vec2 g;
+    if (e.x > 0.0 && e.y > 0.0) {
+        g = vec2(o.x * sgn(q.x), o.y * sgn(q.y)) / lo;
+    } else if (e.x > e.y) {
+        g = vec2(sgn(q.x), 0.0);
+    } else {
+        g = vec2(0.0, sgn(q.y));
+    }
+    return vec3(d, g);
+}
+
+// Regular star, first outer vertex pointing up (-y) before `rotation`
+// (clockwise on screen). Folded into one half sector by turning the point
+// back by its sector's angle, distance to the edge from the outer vertex A
+// to the inner vertex B (`mitred`: to the edge's whole line, whose offsets
+// meet on the sector's mirrors as mitred joins do), gradient unfolded back.
+vec3 starSDF(vec2 p, vec2 center, float outerR, float innerR, float points, float rotation, bool mitred) {
+    vec2 q = p - center;
+    float cr = cos(rotation), sr = sin(rotation);
+    vec2 v = vec2(q.x * cr + q.y * sr, -q.x * sr + q.y * cr);
+    float sector = 2.0 * PI / points;
+    float halfSector = 0.5 * sector;
+    vec2 inner = vec2(innerR * sin(halfSector), innerR * cos(halfSector));
+    float theta = atan(v.x, -v.y);
+    float sectorAngle = floor(theta / sector + 0.5) * sector;
+    float sm = sin(sectorAngle), cm = cos(sectorAngle);
+    // rho·(sin φ, cos φ), φ the angle from the sector's middle.
+    float sinPhi = v.x * cm + v.y * sm;
+    vec2 f = vec2(abs(sinPhi), -v.y * cm + v.x * sm);
+    vec2 A = vec2(0.0, outerR);
+    vec2 e = inner - A;
+    vec2 w = f - A;
+    float h = dot(w, e) / dot(e, e);
+    if (!mitred) h = clamp(h, 0.0, 1.0);
+    vec2 diff = w - e * h;
+    float dist = length(diff);
+    float side = (e.x * w.y - e.y * w.x) < 0.0 ? -1.0 : 1.0;
+    vec2 gf = dist > 0.0 ? diff * (side / dist) : vec2(0.0, 1.0);
+    if (sinPhi < 0.0) gf.x = -gf.x;
+    vec2 gv = vec2(gf.x, -gf.y);
+    // The sector's turn plus the star's rotation.
+    float cb = cm * cr - sm * sr, sb = sm * cr + cm * sr;
+    return vec3(side * dist, gv.x * cb - gv.y * sb, gv.x * sb + gv.y * cb);
+}
+
+// Box-filtered coverage of the band [-halfWidth, halfWidth] around a line at
+// distance `s` (pixels) from the pixel centre.
+float bandCoverage(float s, float halfWidth) {
+    return clamp(min(s + 0.5, halfWidth) - max(s - 0.5, -halfWidth), 0.0, 1.0);
+}
+
+// Coverage of a clip rounded rectangle given in clip-local space.
+float clipCoverage(vec2 device, vec4 linear, vec4 offset, float radius) {
+    vec2 pc = vec2(linear.x * device.x + linear.z * device.y + offset.x,
+                   linear.y * device.x + linear.w * device.y + offset.y);
+    vec3 sd = roundedRectSDF(pc, vec2(0.0), offset.zw, radius);
+    float lc = max(length(vec2(sd.y * linear.x + sd.z * linear.y,
+                               sd.y * linear.z + sd.z * linear.w)), 1e-8);
+    return clamp(0.5 - sd.x / lc, 0.0, 1.0);
+}
+
+// The primitive's opacity times its clips' coverage at `device`; `clips`
+// is how many it has (0...2).
+float opacityAndClips(Primitive s, vec2 device, float clips) {
+    float coverage = s.shapeExtra.z;
+    if (clips > 0.5) coverage *= clipCoverage(device, s.clip0Linear, s.clip0Offset, s.clipRadii.x);
+    if (clips > 1.5) coverage *= clipCoverage(device, s.clip1Linear, s.clip1Offset, s.clipRadii.y);
+    return coverage;
+}
+
+// Gradient parameter at local point p (see PaintKind in Sources/LayerFXPrimitives).
+float gradientT(Primitive s, vec2 p) {
+    int paint = int(s.paint0.x);
+    vec2 start = s.paint0.zw;
+    vec2 d = s.paint1.xy - start;
+    if (paint == LFX_PAINT_AXIAL) {
+        float dd = dot(d, d);
+        return dd > 0.0 ? dot(p - start, d) / dd : 0.0;
+    }
+    if (paint == LFX_PAINT_RADIAL) {
+        vec2 r = abs(d);
+        if (r.x <= 0.0 || r.y <= 0.0) return 1.0;
+        return length((p - start) / r);
+    }
+    float turns = (atan(p.y - start.y, p.x - start.x) - atan(d.y, d.x)) / (2.0 * PI);
+    return turns - floor(turns);
+}
+
+float stopLocation(Primitive s, int i) { return i < 2 ? s.paint1[2 + i] : s.paint2[i - 2]; }
+// RGBA8 with red in the low byte (unpackUnorm4x8 is GLSL ES 3.10, so by
+// hand; needs `precision highp int`, mediump uints may be 16 bits).
+vec4 stopColor(Primitive s, int i) {
+    uint bits = i < 4 ? s.stops0[i] : s.stops1[i - 4];
+    return vec4(uvec4(bits, bits >> 8u, bits >> 16u, bits >> 24u) & 255u) / 255.0;
+}
+
+// Straight-alpha gradient colour at p: end colours extend, stops interpolate
+// linearly.
+vec4 gradientColor(Primitive s, vec2 p) {
+    int n = int(s.paint0.y);
+    float t = gradientT(s, p);
+    vec4 result = stopColor(s, n - 1);
+    if (t <= stopLocation(s, 0)) {
+        result = stopColor(s, 0);
+    } else {
+        for (int i = 1; i < LFX_MAX_STOPS; i++) {
+            if (i >= n) break;
+            float hi = stopLocation(s, i);
+            if (t <= hi) {
+                float lo = stopLocation(s, i - 1);
+                float u = hi > lo ? (t - lo) / (hi - lo) : 1.0;
+                result = stopColor(s, i - 1) * (1.0 - u) + stopColor(s, i) * u;
+                break;
+            }
+        }
+    }
+    return result;
+}
+
+vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
+
+// The premultiplied colour of an analytic shape (ellipse, rounded rectangle,
+// star) at local point p: fill (solid or gradient) under stroke.
+vec4 shapeColor(Primitive s, vec2 p, int kind) {
+    vec3 sd;
+    float hMin, hMax;
+    if (kind == LFX_KIND_ELLIPSE) {
+        sd = ellipseSDF(p, s.shape.xy, s.shape.zw);
+        hMin = min(s.shape.z, s.shape.w); hMax = max(s.shape.z, s.shape.w);
+    } else if (kind == LFX_KIND_ROUNDED_RECT) {
+        sd = roundedRectSDF(p, s.shape.xy, s.shape.zw, s.shapeExtra.x);
+        hMin = min(s.shape.z, s.shape.w); hMax = max(s.shape.z, s.shape.w);
+    } else {
+        sd = starSDF(p, s.shape.xy, s.shape.z, s.shape.w, s.shapeExtra.x, s.shapeExtra.y, s.shapeExtra.w > 0.0);
+        hMin = s.shape.w; hMax = s.shape.z;
+    }
+    vec4 inverse = s.inverse;
+    // Local units per device pixel along the gradient.
+    float lg = max(length(vec2(sd.y * inverse.x + sd.z * inverse.y,
+                               sd.y * inverse.z + sd.z * inverse.w)), 1e-8);
+    float d = sd.x / lg;
+
+    float fillHalf = hMin / lg;
+    float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+    float strokeCov = bandCoverage(abs(d), 0.5 * s.translation.w / lg);
+
+#if VARIANT_GRADIENT == 1
+    vec4 paint = gradientColor(s, p);
+#elif VARIANT_GRADIENT == 0
+    vec4 paint = s.fillColor;
+#else
+    vec4 paint = int(s.paint0.x) != LFX_PAINT_SOLID ? gradientColor(s, p) : s.fillColor;
+#endif
+    vec4 fill = premultiplied(paint) * fillCov;
+    vec4 stroke = premultiplied(s.strokeColor) * strokeCov;
+    return stroke + fill * (1.0 - stroke.a);
+}
+
+// The local point of device point `device` (a pixel centre).
+vec2 localPoint(Primitive s, vec2 device) {
+    vec2 t = device - s.translation.xy;
+    return vec2(s.inverse.x * t.x + s.inverse.z * t.y, s.inverse.y * t.x + s.inverse.w * t.y);
+}
