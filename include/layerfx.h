@@ -93,13 +93,17 @@ typedef enum lfx_backend {
  * @since 0.1
  */
 typedef enum lfx_compositing {
-    /** Every primitive blended into 8-bit pixels in drawing order (the default). */
+    /** Every primitive blended into 8-bit pixels in drawing order. */
     LFX_COMPOSITING_ORDERED = 0,
-    /** Tile compositing: runs of circles, ellipses, rounded rectangles and
-     *  stars composited front to back once per pixel, within 1/255 of the
-     *  exact composite; on the CPU in any frame, on the GPU for single frames
-     *  of circles through an OpenGL ES 3.1 compute shader. */
-    LFX_COMPOSITING_TILES = 1
+    /** Tile compositing: circles, ellipses, rounded rectangles and stars
+     *  composited front to back once per pixel, within 1/255 of the exact
+     *  composite; on the CPU whole frames of them and runs of them in any
+     *  frame, on the GPU whole frames of them through an OpenGL ES 3.1
+     *  compute shader. */
+    LFX_COMPOSITING_TILES = 1,
+    /** Tiles where the primitives lie at least 24 deep on average (their
+     *  boxes over the box around them), in order elsewhere (the default). */
+    LFX_COMPOSITING_AUTO = 2
 } lfx_compositing;
 
 /**
@@ -353,7 +357,8 @@ lfx_result lfx_renderer_set_limit(lfx_renderer *renderer, const char *key, uint6
 
 /**
  * Sets how the renderer composites frames from the next render call on:
- * ::LFX_COMPOSITING_ORDERED (the default) or ::LFX_COMPOSITING_TILES. The
+ * ::LFX_COMPOSITING_AUTO (the default), ::LFX_COMPOSITING_ORDERED or
+ * ::LFX_COMPOSITING_TILES. The
  * two agree within a few levels of 255 (the ordered path rounds each
  * primitive to 8 bits); tiles are much faster where many translucent
  * primitives overlap.

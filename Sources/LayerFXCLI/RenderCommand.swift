@@ -70,8 +70,8 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
-    @Option(help: "ordered (each primitive blended in drawing order) or tiles (frames of circles, ellipses, rounded rectangles and stars: each pixel composited once, front to back, within 1/255 of the exact composite; on the GPU an OpenGL ES 3.1 compute shader for frames of circles, single frames only; other frames are drawn in order).")
-    var compositing: Compositing = .ordered
+    @Option(help: "auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, on the GPU as an OpenGL ES 3.1 compute shader; on the CPU also runs of them between other primitives).")
+    var compositing: Compositing = .automatic
 
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?

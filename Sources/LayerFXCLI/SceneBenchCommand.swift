@@ -56,8 +56,8 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
-    @Option(help: "ordered (each primitive blended in drawing order) or tiles (on the CPU, runs of circles and analytic shapes composited front to back in tiles; on the GPU, frames of circles only, for single frames, so a benchmark's sequence is drawn in order).")
-    var compositing: Compositing = .ordered
+    @Option(help: "auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, on the GPU as an OpenGL ES 3.1 compute shader; on the CPU also runs of them between other primitives).")
+    var compositing: Compositing = .automatic
 
     @Flag(help: "Time evaluation alone (scene → display list); draw nothing.")
     var evaluateOnly = false

@@ -20,8 +20,9 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
 
-    /// How frames are composited: in order (the default), or in tiles for
-    /// frames of circles and analytic shapes (see ``Compositing``).
+    /// How frames are composited: in tiles where the primitives lie deep
+    /// enough (the default), in order, or in tiles wherever they can be
+    /// (see ``Compositing``).
     public var compositing: Compositing
     /// Where tile compositing counts what it did, when set.
     public var tileStatistics: TileStatistics?
@@ -36,9 +37,9 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// - Parameters:
     ///   - bandHeight: rows per parallel task.
-    ///   - compositing: in order, or in tiles for frames of circles and analytic shapes.
+    ///   - compositing: in tiles where they pay, in order, or in tiles wherever they can be.
     ///   - tileStatistics: where tile compositing counts what it did.
-    public init(bandHeight: Int = 16, compositing: Compositing = .ordered, tileStatistics: TileStatistics? = nil) {
+    public init(bandHeight: Int = 16, compositing: Compositing = .automatic, tileStatistics: TileStatistics? = nil) {
         self.init(bandHeight: bandHeight, shadesEveryPixel: false)
         self.compositing = compositing
         self.tileStatistics = tileStatistics
@@ -76,7 +77,7 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
-        if compositing == .tiles, drawTiles(frame, into: image) { return }
+        if compositing.tiles(frame), drawTiles(frame, into: image) { return }
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
@@ -117,8 +118,8 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
-        let runs = compositing == .tiles && !shadesEveryPixel
-            ? TiledRuns(kinds: extents.map(\.kind)) : TiledRuns()
+        let runs = compositing == .ordered || shadesEveryPixel ? TiledRuns()
+            : TiledRuns(kinds: extents.map(\.kind), boxes: extents.map(\.pixels), compositing: compositing)
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight
@@ -407,6 +408,9 @@ private struct Extent {
     let masked: Bool
     /// Pixel columns and rows, inclusive (see `PreparedPrimitive`).
     let minX: Int, maxX: Int, minY: Int, maxY: Int
+
+    /// The pixels it covers.
+    var pixels: PixelBox { PixelBox(minX: minX, maxX: maxX, minY: minY, maxY: maxY) }
 
     init(_ p: PreparedPrimitive) {
         kind = p.kind

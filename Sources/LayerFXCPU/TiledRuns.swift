@@ -1,11 +1,12 @@
 import LayerFXCore
 import LayerFXPrimitives
 
-/// The runs of a frame that the ordered renderer composites in tiles under
-/// ``Compositing/tiles`` when the whole frame cannot be: consecutive
-/// circles and analytic shapes (ellipses, rounded rectangles, stars)
-/// between the primitives that only the ordered kernels draw (polygon
-/// bands, glyphs, offscreen-layer markers and composites). Each band
+/// The runs of a frame that the ordered renderer composites in tiles when
+/// the whole frame cannot be: consecutive circles and analytic shapes
+/// (ellipses, rounded rectangles, stars) between the primitives that only
+/// the ordered kernels draw (polygon bands, glyphs, offscreen-layer markers
+/// and composites), at least ``minimumLength`` long and, under
+/// ``Compositing/automatic``, deep enough (``TileDepth``). Each band
 /// composites such a run front to back over what is beneath it
 /// (`lfx_tiles_composite_over`), inside offscreen layers too.
 struct TiledRuns: Sendable {
@@ -19,15 +20,20 @@ struct TiledRuns: Sendable {
     /// No runs.
     init() {}
 
-    /// The runs of a prepared list, from each primitive's kind (every
-    /// ellipse, rounded rectangle and star is a circle or a shape-kernel record).
-    init(kinds: [ShapeKind]) {
-        var start = 0
+    /// The runs of a prepared list that `compositing` composites in tiles,
+    /// from each primitive's kind and pixels (every ellipse, rounded
+    /// rectangle and star is a circle or a shape-kernel record).
+    init(kinds: [ShapeKind], boxes: [PixelBox], compositing: Compositing) {
+        guard compositing != .ordered else { return }
+        var start = 0, depth = TileDepth()
         func close(_ end: Int) {
-            if end - start >= Self.minimumLength { ends[start] = end }
+            if end - start >= Self.minimumLength, compositing.tiles(atDepth: depth.mean) { ends[start] = end }
+            depth = TileDepth()
         }
         for i in kinds.indices {
-            if !TileBins.tiledKinds.contains(kinds[i]) {
+            if TileBins.tiledKinds.contains(kinds[i]) {
+                depth.add(boxes[i])
+            } else {
                 close(i)
                 start = i + 1
             }

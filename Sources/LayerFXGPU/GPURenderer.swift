@@ -43,18 +43,19 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
-    /// How ``render(_:into:rowBytes:)`` composites: in order (the default),
-    /// or in tiles for frames of circles and analytic shapes (ellipses,
-    /// rounded rectangles, stars) only, as an OpenGL ES 3.1 compute
-    /// shader where the context offers one (otherwise in order). Sequences
-    /// and host framebuffers are drawn in order. Set it before rendering.
-    public var compositing: Compositing = .ordered
+    /// How frames are composited (``Compositing``): tiles, where they pay
+    /// (the default) or wherever they can be, draw frames of circles and
+    /// analytic shapes (ellipses, rounded rectangles, stars) only, as an
+    /// OpenGL ES 3.1 compute shader where the context offers one (otherwise
+    /// in order), in single frames and sequences. Host framebuffers are
+    /// drawn in order. Set it before rendering.
+    public var compositing: Compositing = .automatic
     /// Tile compositing's compute pass, made on first use; nil inside when
     /// the context cannot run it.
     private var tilePass: TileComputePass??
     /// Where tile compositing bins frames (see ``TileBinning/preferred(for:)``;
     /// the tests set it to compare the two).
-    lazy var tileBinning: TileBinning = .preferred(for: info.renderer)
+    lazy var tileBinning: TileBinning = .preferred(for: info)
     /// Where the last frame composited in tiles was binned.
     var lastTileBinning: TileBinning? {
         if case let pass?? = tilePass { return pass.lastBinning }
@@ -147,10 +148,10 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// checks that the GL did it, and leaves the pass's framebuffer bound for
     /// reading back. False, with nothing drawn, otherwise. Call with the
     /// context current.
-    private func drawInTiles(_ frame: Frame) throws -> Bool {
-        guard compositing == .tiles, frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) })
+    func drawInTiles(_ frame: Frame) throws -> Bool {
+        guard frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) }), compositing.tiles(frame)
         else { return false }
-        if tilePass == nil { tilePass = .some(TileComputePass.make()) }
+        if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning
         guard pass.draw(frame) else { return false }

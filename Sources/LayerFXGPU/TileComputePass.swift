@@ -1,4 +1,5 @@
 import CEGL
+import Foundation
 import LayerFXPrimitives
 
 /// Tile compositing on the GPU (`Compositing.tiles`): the circles of a
@@ -29,18 +30,30 @@ final class TileComputePass {
     /// Where the last frame drawn was binned.
     private(set) var lastBinning: TileBinning?
 
-    /// The pass, built in the current context; nil when the context has no
-    /// OpenGL ES 3.1 compute shaders or the program does not build.
-    static func make() -> TileComputePass? {
+    /// The pass, built in the current context (which `gpu` describes); nil
+    /// when the context has no OpenGL ES 3.1 compute shaders or the program
+    /// does not build.
+    static func make(for gpu: GPUInfo) -> TileComputePass? {
         var major: GLint = 0, minor: GLint = 0
         glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
         glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
         guard (major, minor) >= (3, 1) else { return nil }
-        return try? TileComputePass()
+        return try? TileComputePass(columnsPerInvocation: columnsPerInvocation(for: gpu))
     }
 
-    private init() throws {
-        program = try ShaderProgram(compute: "tiles.comp.glsl")
+    /// How many consecutive pixels of a tile row one invocation composites:
+    /// one on a GPU; on a software rasterizer, which runs an invocation in
+    /// a SIMD lane and reads each list entry and record as a gather, a whole
+    /// tile row shares those reads.
+    static func columnsPerInvocation(for gpu: GPUInfo) -> Int {
+        if let text = ProcessInfo.processInfo.environment["LAYERFX_TILE_COLUMNS"], let k = Int(text) { return k }
+        return gpu.isSoftwareRasterizer ? TileBins.tileSize : 1
+    }
+
+    private init(columnsPerInvocation: Int) throws {
+        program = try ShaderProgram(compute: "tiles.comp.glsl",
+                                    defines: [("COLUMNS", columnsPerInvocation),
+                                              ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation)])
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
@@ -145,7 +158,7 @@ enum TileBinning: Sendable {
     /// naming llvmpipe, softpipe or swrast): there the sort's barriers make
     /// them slower than binning on the CPU (about 230 against 90 ms a frame
     /// of 10,000 ripples at 640×360 on llvmpipe, two cores).
-    static func preferred(for renderer: String) -> TileBinning {
-        ["llvmpipe", "softpipe", "swrast"].contains { renderer.contains($0) } ? .cpu : .gpu
+    static func preferred(for gpu: GPUInfo) -> TileBinning {
+        gpu.isSoftwareRasterizer ? .cpu : .gpu
     }
 }

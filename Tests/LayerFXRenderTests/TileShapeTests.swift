@@ -119,7 +119,7 @@ struct TileShapeTests {
         print("tiles against the exact composite, 4000 \(shape.rawValue)s: max \(worst)/255, mean \(mean)/255")
         #expect(worst <= 1, "\(shape.rawValue) field: max \(worst)/255 from the exact composite")
         // The ordered path differs by its 8-bit rounding, as for circles.
-        let ordered = try CPURenderer().render(frame)
+        let ordered = try CPURenderer(compositing: .ordered).render(frame)
         let apart = zip(ordered.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }
         print("ordered against tiles, 4000 \(shape.rawValue)s: max \(apart.max() ?? 0)/255, "
               + "mean \(Double(apart.reduce(0, +)) / Double(apart.count))/255")
@@ -217,7 +217,7 @@ struct TileShapeTests {
         let computed = try gpu.render(frame), ordered = try gpu.renderInOrder(frame)
         #expect(gpu.lastTileBinning == .cpu)
         let apart = zip(computed.bytes, ordered.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        let cpuApart = zip(try CPURenderer(compositing: .tiles).render(frame).bytes, try CPURenderer().render(frame).bytes)
+        let cpuApart = zip(try CPURenderer(compositing: .tiles).render(frame).bytes, try CPURenderer(compositing: .ordered).render(frame).bytes)
             .map { abs(Int($0) - Int($1)) }.max() ?? 0
         print("sharp stars: GPU compute against GPU in order max \(apart)/255, CPU tiles against CPU in order max \(cpuApart)/255")
         #expect(apart <= 2 && cpuApart <= 2)
@@ -241,7 +241,7 @@ struct TileShapeTests {
                 print("\(setting), tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
                 #expect(worst <= 1, "\(setting): max \(worst)/255")
             } else {
-                #expect(tiles.bytes == (try CPURenderer().render(frame)).bytes, "\(setting)")
+                #expect(tiles.bytes == (try CPURenderer(compositing: .ordered).render(frame)).bytes, "\(setting)")
             }
         }
     }
@@ -317,12 +317,12 @@ struct TiledRunTests {
         let under = Self.triangle(160, 120, Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.8))
         let frame = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
                                                           layers: [under] + field.layers), at: 0)
-        let base = try CPURenderer().render(try SceneEvaluator().frame(
+        let base = try CPURenderer(compositing: .ordered).render(try SceneEvaluator().frame(
             for: Scene(size: field.size, backgroundColor: .white, layers: [under]), at: 0))
         let statistics = TileStatistics()
         let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
         #expect(statistics.frames == 0)   // not the whole frame: its run
-        let ordered = try CPURenderer().render(frame)
+        let ordered = try CPURenderer(compositing: .ordered).render(frame)
         #expect(tiles.bytes != ordered.bytes)
         let primitives = TileShapeTests.Primitives(frame)
         // The polygon's pieces come first, then the circles.
@@ -362,7 +362,7 @@ struct TiledRunTests {
         let frame = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
                                                           layers: [container]), at: 0)
         #expect(frame.instances.contains { $0.kind == .beginMask })
-        let tiles = try CPURenderer(compositing: .tiles).render(frame), ordered = try CPURenderer().render(frame)
+        let tiles = try CPURenderer(compositing: .tiles).render(frame), ordered = try CPURenderer(compositing: .ordered).render(frame)
         let differences = zip(tiles.bytes, ordered.bytes).map { abs(Int($0) - Int($1)) }
         let mean = Double(differences.reduce(0, +)) / Double(differences.count)
         print("a run of 600 ripples in a masked layer, tiles against ordered: max \(differences.max() ?? 0)/255, mean \(mean)/255")
