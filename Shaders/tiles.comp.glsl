@@ -57,7 +57,18 @@ layout(std430, binding = 1) readonly buffer Offsets { uint offsets[]; };
 layout(std430, binding = 2) readonly buffer Entries { uint entries[]; };
 // The frame's instances, which shape entries name.
 layout(std430, binding = 3) readonly buffer Instances { Instance instances[]; };
+#ifdef OVER
+// A run composited over what is beneath it (OVER defined): each pixel's
+// premultiplied colour and coverage, (C, 1 − T), which a composite then
+// blends over the target, C + T·(what is there), in the tiles from
+// u_firstTile on.
+layout(rgba16f, binding = 0) writeonly uniform highp image2D u_target;
+uniform ivec2 u_firstTile;
+#else
+// A whole frame: C + T·background, in every tile.
 layout(rgba8, binding = 0) writeonly uniform highp image2D u_target;
+const ivec2 u_firstTile = ivec2(0);
+#endif
 
 uniform vec4 u_background;   // premultiplied
 uniform ivec2 u_size;        // the frame, pixels
@@ -84,9 +95,10 @@ vec4 shapeSource(Primitive s, vec2 extent, vec2 p) {
 }
 
 void main() {
-    ivec2 first = ivec2(gl_GlobalInvocationID.x * uint(COLUMNS), gl_GlobalInvocationID.y);
+    uvec2 tileXY = gl_WorkGroupID.xy + uvec2(u_firstTile);
+    ivec2 first = ivec2(tileXY * uint(LFX_TILE_SIZE) + gl_LocalInvocationID.xy * uvec2(COLUMNS, 1));
     if (first.x >= u_size.x || first.y >= u_size.y) return;
-    uint tile = gl_WorkGroupID.y * uint(u_columns) + gl_WorkGroupID.x;
+    uint tile = tileXY.y * uint(u_columns) + tileXY.x;
     uint start = offsets[tile];
     vec2 p0 = vec2(first) + 0.5;
     vec4 color[COLUMNS];
@@ -105,11 +117,12 @@ void main() {
             }
         } else {
             // The geometry first: a circle that misses the row (the same for
-            // a row of invocations) is skipped before its colours are read.
+            // a row of invocations) or the invocation's pixels is skipped
+            // before its colours are read.
             vec4 geometry = circles[index].geometry, ringShape = circles[index].ring;
             float dy = p0.y - geometry.y;
             float reach = ringShape.w + 1e-3;
-            if (abs(dy) >= reach) continue;
+            if (abs(dy) >= reach || p0.x - geometry.x >= reach || geometry.x - (p0.x + float(COLUMNS - 1)) >= reach) continue;
             vec4 fillColor = circles[index].fill, strokeColor = circles[index].stroke;
             for (int k = 0; k < COLUMNS; k++) {
                 float dx = p0.x + float(k) - geometry.x;
@@ -129,6 +142,10 @@ void main() {
     }
     for (int k = 0; k < COLUMNS; k++) {
         ivec2 pixel = first + ivec2(k, 0);
+#ifdef OVER
+        if (pixel.x < u_size.x) imageStore(u_target, pixel, vec4(color[k].rgb, 1.0 - t[k]));
+#else
         if (pixel.x < u_size.x) imageStore(u_target, pixel, color[k] + t[k] * u_background);
+#endif
     }
 }

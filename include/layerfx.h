@@ -97,9 +97,8 @@ typedef enum lfx_compositing {
     LFX_COMPOSITING_ORDERED = 0,
     /** Tile compositing: circles, ellipses, rounded rectangles and stars
      *  composited front to back once per pixel, within 1/255 of the exact
-     *  composite; on the CPU whole frames of them and runs of them in any
-     *  frame, on the GPU whole frames of them through an OpenGL ES 3.1
-     *  compute shader. */
+     *  composite: whole frames of them and runs of them in any frame, on
+     *  the GPU through OpenGL ES 3.1 compute shaders. */
     LFX_COMPOSITING_TILES = 1,
     /** Tiles where the primitives lie at least 24 deep on average (their
      *  boxes over the box around them), in order elsewhere (the default). */

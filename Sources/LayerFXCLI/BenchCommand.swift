@@ -72,7 +72,7 @@ struct RipplesBenchCommand: ParsableCommand {
     @Option(help: "What each ripple is drawn as: circle (the peers' field), rounded-rect (a square of side 2r, corners r/4) or star (five points, radii r and r/2); every one filled and stroked as the circle is.")
     var shape: RippleField.Shape = .circle
 
-    @Option(help: "auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, on the GPU as an OpenGL ES 3.1 compute shader; on the CPU also runs of them between other primitives).")
+    @Option(help: Compositing.help)
     var compositing: Compositing = .automatic
 
     @OptionGroup var budgetOptions: BudgetOptions

@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
-    @Option(help: "auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, on the GPU as an OpenGL ES 3.1 compute shader; on the CPU also runs of them between other primitives).")
+    @Option(help: Compositing.help)
     var compositing: Compositing = .automatic
 
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
@@ -165,4 +165,7 @@ extension RenderCommand {
 }
 
 extension BackendChoice: ExpressibleByArgument {}
-extension Compositing: ExpressibleByArgument {}
+extension Compositing: ExpressibleByArgument {
+    /// The `--compositing` option's help, for every command that has it.
+    static let help = ArgumentHelp("auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, and runs of them between other primitives; on the GPU with OpenGL ES 3.1 compute shaders).")
+}

@@ -56,7 +56,7 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
-    @Option(help: "auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, on the GPU as an OpenGL ES 3.1 compute shader; on the CPU also runs of them between other primitives).")
+    @Option(help: Compositing.help)
     var compositing: Compositing = .automatic
 
     @Flag(help: "Time evaluation alone (scene → display list); draw nothing.")

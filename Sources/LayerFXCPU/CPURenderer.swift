@@ -118,8 +118,11 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
-        let runs = compositing == .ordered || shadesEveryPixel ? TiledRuns()
-            : TiledRuns(kinds: extents.map(\.kind), boxes: extents.map(\.pixels), compositing: compositing)
+        // The runs composited in tiles: where each starts in `extents`, where it ends.
+        let runs = shadesEveryPixel ? [:]
+            : Dictionary(uniqueKeysWithValues: TiledRuns(frame: frame, compositing: compositing).runs.map {
+                ($0.touching.lowerBound, $0.touching.upperBound)
+            })
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight
@@ -177,7 +180,7 @@ private struct Band {
         lfx_fill_pixels(target, count, unsafeBitCast(color, to: UInt32.self))
     }
 
-    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: TiledRuns,
+    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: [Int: Int],
                        resources: FrameResources, everyPixel: Bool) {
         defer { for buffer in spare + stack { buffer.deallocate() } }
         let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks,
@@ -191,7 +194,7 @@ private struct Band {
         let top = Int32(y0), bottom = Int32(y1)
         var i = range.lowerBound
         while i < range.upperBound {
-            if !context.runs.ends.isEmpty, let end = context.runs.ends[i], end <= range.upperBound,
+            if !context.runs.isEmpty, let end = context.runs[i], end <= range.upperBound,
                composite(run: i..<end, context) {
                 i = end
                 continue
@@ -393,8 +396,9 @@ private struct DrawContext {
     let masks: [Int: Int]
     /// Draw in order, every pixel (``CPURenderer/shadesEveryPixel``).
     let shadesEveryPixel: Bool
-    /// The runs composited in tiles.
-    let runs: TiledRuns
+    /// The runs composited in tiles (``TiledRuns``): for the first
+    /// primitive of each, where it ends.
+    let runs: [Int: Int]
     let resources: FrameResources
 }
 
@@ -408,9 +412,6 @@ private struct Extent {
     let masked: Bool
     /// Pixel columns and rows, inclusive (see `PreparedPrimitive`).
     let minX: Int, maxX: Int, minY: Int, maxY: Int
-
-    /// The pixels it covers.
-    var pixels: PixelBox { PixelBox(minX: minX, maxX: maxX, minY: minY, maxY: maxY) }
 
     init(_ p: PreparedPrimitive) {
         kind = p.kind

@@ -37,12 +37,11 @@ struct PreparedPrimitive: Sendable {
         inverse = SIMD4(d * invDet, -b * invDet, -c * invDet, a * invDet)
         kind = p.kind
         circle = nil
+        // The primitives tile compositing counts (`TiledRuns`): the drawn ones that touch the frame, and every marker and composite.
         let box = p.deviceBounds
-        let structural = !kind.isDrawn || kind == .composite   // layer markers and composites
-        guard structural || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
+        guard p.isStructural || TiledRuns.touches(box, width: width, height: height) else { return nil }
         let pixels = PixelBox(box, width: width, height: height)
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
-        guard structural || !pixels.isEmpty else { return nil }
 
         translation = p.translation
         shape = p.shape
@@ -61,9 +60,8 @@ struct PreparedPrimitive: Sendable {
     init?(_ c: DeviceCircle, width: Int, height: Int) {
         // A circle touches pixels within its reach of the centre only.
         let box = c.deviceBounds
-        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return nil }
+        guard TiledRuns.touches(box, width: width, height: height) else { return nil }
         let pixels = PixelBox(box, width: width, height: height)
-        guard !pixels.isEmpty else { return nil }
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
         kind = .ellipse
         // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).

@@ -32,6 +32,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var circlePass: CirclePass!
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
+    /// The one composite instance that blends a tiled run over its target.
+    private var runCompositeBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
@@ -103,6 +105,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     deinit {
         _ = try? withCurrentContext {
             glDeleteBuffers(1, &instanceBuffer)
+            glDeleteBuffers(1, &runCompositeBuffer)
             glDeleteVertexArrays(1, &vertexArray)
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
@@ -194,12 +197,15 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// Draws the frame's runs in order: each run of circles with one
     /// instanced call of the circle program, each stretch of other instances
     /// between offscreen-layer markers with one call per program variant,
-    /// markers switching between offscreen layers.
+    /// markers switching between offscreen layers; and each run the CPU would
+    /// composite in tiles (``TiledRuns``), where the context runs compute
+    /// shaders and the renderer owns it, with the tile compositor
+    /// (`TileComputePass+Runs.swift`) and a composite of its result.
     private func draw(_ frame: Frame, into target: FinalTarget) throws {
-        var uniforms = PrimitivePrograms.Uniforms()
-        uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
+        var state = OrderedDrawing()
+        state.uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
-        if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
+        if let atlas = frame.glyphAtlas { state.uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         if !frame.circles.isEmpty { circlePass.upload(frame.circles) }
@@ -210,53 +216,120 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
             }
         }
-        var open: [(target: OffscreenLayerPool.Target, rect: LayerRect)] = []
         // Where the bound target's device pixel (0, 0) is.
-        uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
+        state.uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
+        var tiled = context.owner == .renderer ? TiledRuns(frame: frame, compositing: compositing).runs : []
+        var next = 0, position = 0
         for run in frame.runs {
-            guard run.kind == .instances else {
-                circlePass.draw(run.range, viewport: uniforms.viewport, origin: uniforms.origin)
-                glBindVertexArray(vertexArray)
-                glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-                continue
-            }
-            var drawnStart = run.range.lowerBound
-            for i in run.range {
-                let primitive = frame.instances[i]
-                let kind = primitive.kind
-                if kind.isDrawn && kind != .composite { continue }
-                try drawInstances(drawnStart..<i, of: frame.instances, uniforms)
-                drawnStart = i + 1
-                switch kind {
-                case .beginLayer, .beginMask:
-                    let rect = LayerRect(primitive.shape, frameWidth: frame.width, frameHeight: frame.height)
-                    let layer = try layers.acquire(for: rect)
-                    open.append((layer, rect))
-                    layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
-                    uniforms.origin = rect.drawingOrigin
-                case .composite:
-                    let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
-                    guard let (content, rect) = open.popLast() else { break }
-                    uniforms.layerRect = rect.sampled
-                    if let below = open.last {
-                        layers.bind(below.target, rect: below.rect, frameWidth: frame.width, frameHeight: frame.height)
-                        uniforms.origin = below.rect.drawingOrigin
-                    } else {
-                        target.bind()
-                        uniforms.origin = SIMD2(Float(target.x), Float(target.y))
+            // The run in parts: stretches drawn in order, and the tiled runs' items in it.
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                let at = position + start - run.range.lowerBound
+                let tiledRun = next < tiled.count ? tiled[next].items : Int.max...Int.max
+                if tiledRun.contains(at) {
+                    let end = min(run.range.upperBound, start + tiledRun.upperBound + 1 - at)
+                    if at == tiledRun.lowerBound, try !composite(tiledRun, of: frame, isFirst: next == 0, &state, target) {
+                        // Too many entries: this run in order, its own way.
+                        tiled.removeSubrange(next...next)
+                        continue
                     }
-                    layers.bindForSampling(content: content, mask: mask ?? content)
-                    try drawInstances(i..<(i + 1), of: frame.instances, uniforms)
-                    layers.unbindSampling()
-                    layers.release(content)
-                    if let mask { layers.release(mask) }
-                default:
-                    break
+                    if end - start == tiledRun.upperBound + 1 - at { next += 1 }
+                    start = end
+                    continue
                 }
+                let end = tiledRun.lowerBound - at >= run.range.upperBound - start ? run.range.upperBound
+                    : start + tiledRun.lowerBound - at
+                if run.kind == .instances {
+                    try drawInstances(start..<end, of: frame, &state, target)
+                } else {
+                    circlePass.draw(start..<end, viewport: state.uniforms.viewport, origin: state.uniforms.origin)
+                    glBindVertexArray(vertexArray)
+                    glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+                }
+                start = end
             }
-            try drawInstances(drawnStart..<run.range.upperBound, of: frame.instances, uniforms)
+            position += run.range.count
         }
         glBindVertexArray(0)
+    }
+
+    /// What drawing in order keeps from one stretch of instances to the next.
+    private struct OrderedDrawing {
+        var uniforms = PrimitivePrograms.Uniforms()
+        /// The offscreen layers open, innermost last.
+        var open: [(target: OffscreenLayerPool.Target, rect: LayerRect)] = []
+    }
+
+    /// Draws instances `range` of `frame` in order, opening and closing
+    /// offscreen layers at their markers.
+    private func drawInstances(_ range: Range<Int>, of frame: Frame, _ state: inout OrderedDrawing,
+                               _ target: FinalTarget) throws {
+        var drawnStart = range.lowerBound
+        for i in range {
+            let primitive = frame.instances[i]
+            let kind = primitive.kind
+            if kind.isDrawn && kind != .composite { continue }
+            try drawInstances(drawnStart..<i, of: frame.instances, state.uniforms)
+            drawnStart = i + 1
+            switch kind {
+            case .beginLayer, .beginMask:
+                let rect = LayerRect(primitive.shape, frameWidth: frame.width, frameHeight: frame.height)
+                let layer = try layers.acquire(for: rect)
+                state.open.append((layer, rect))
+                layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
+                state.uniforms.origin = rect.drawingOrigin
+            case .composite:
+                let mask = primitive.shapeExtra.x > 0.5 ? state.open.popLast()?.target : nil
+                guard let (content, rect) = state.open.popLast() else { break }
+                state.uniforms.layerRect = rect.sampled
+                if let below = state.open.last {
+                    layers.bind(below.target, rect: below.rect, frameWidth: frame.width, frameHeight: frame.height)
+                    state.uniforms.origin = below.rect.drawingOrigin
+                } else {
+                    target.bind()
+                    state.uniforms.origin = SIMD2(Float(target.x), Float(target.y))
+                }
+                layers.bindForSampling(content: content, mask: mask ?? content)
+                try drawInstances(i..<(i + 1), of: frame.instances, state.uniforms)
+                layers.unbindSampling()
+                layers.release(content)
+                if let mask { layers.release(mask) }
+            default:
+                break
+            }
+        }
+        try drawInstances(drawnStart..<range.upperBound, of: frame.instances, state.uniforms)
+    }
+
+    /// Composites the tiled run at positions `items` of `frame`'s drawing
+    /// order over the bound target (the frame or the innermost open layer):
+    /// the compute pass writes the run's colour and coverage, a composite
+    /// instance blends it. False, with nothing drawn, when the compute pass
+    /// cannot (then the run is drawn in order); `isFirst` uploads the
+    /// frame's primitives for the pass.
+    private func composite(_ items: ClosedRange<Int>, of frame: Frame, isFirst: Bool, _ state: inout OrderedDrawing,
+                           _ target: FinalTarget) throws -> Bool {
+        if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
+        guard case let pass?? = tilePass else { return false }
+        let (box, drawn) = pass.composite(run: items, of: frame, uploadingPrimitives: isFirst)
+        guard drawn else { return false }
+        if let box {
+            var composite = [PrimitiveInstance.composite(bounds: box, opacity: 1, masked: false)]
+            var uniforms = state.uniforms
+            uniforms.layerRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
+            glBindVertexArray(vertexArray)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), runCompositeBuffer)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), MemoryLayout<PrimitiveInstance>.stride, &composite,
+                         GLenum(GL_STREAM_DRAW))
+            glActiveTexture(GLenum(GL_TEXTURE0) + OffscreenLayerPool.layerUnit)
+            glBindTexture(GLenum(GL_TEXTURE_2D), pass.runTexture)
+            try drawInstances(0..<1, of: composite, uniforms)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+            pointAttributes(atInstance: 0)
+        }
+        try failureCheck.check(while: "compositing a run of \(items.count) primitives in tiles")
+        return true
     }
 
     /// Draws `range` of `primitives`: one instanced draw per run of
@@ -280,6 +353,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private func setUpVertexArray() {
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &instanceBuffer)
+        glGenBuffers(1, &runCompositeBuffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         InstanceAttributes.enable(PrimitiveInstance.attributes)

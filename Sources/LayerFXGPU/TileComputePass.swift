@@ -17,10 +17,10 @@ final class TileComputePass {
     private let program: ShaderProgram
     private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
     /// Circles, tile offsets, tile entries, instances.
-    private var buffers = [GLuint](repeating: 0, count: 4)
+    var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
     private var textureSize = (width: 0, height: 0)
-    private var bins = TileBins()
+    var bins = TileBins()
     /// `bins.offsets` as the shader reads them.
     private var offsets32: [UInt32] = []
     /// The GPU's binning passes; nil where they do not build.
@@ -29,6 +29,14 @@ final class TileComputePass {
     var binning: TileBinning = .gpu
     /// Where the last frame drawn was binned.
     private(set) var lastBinning: TileBinning?
+
+    /// How many pixels of a tile row one invocation composites (``columnsPerInvocation(for:)``).
+    let columnsPerInvocation: Int
+    /// The program that composites runs over a target, made on first use
+    /// (nil inside when it does not build), and its frame-sized RGBA16F
+    /// texture (see `TileComputePass+Runs.swift`).
+    var runProgram: RunProgram??
+    var runTexture: GLuint = 0, runTextureSize = (width: 0, height: 0)
 
     /// The pass, built in the current context (which `gpu` describes); nil
     /// when the context has no OpenGL ES 3.1 compute shaders or the program
@@ -51,6 +59,7 @@ final class TileComputePass {
     }
 
     private init(columnsPerInvocation: Int) throws {
+        self.columnsPerInvocation = columnsPerInvocation
         program = try ShaderProgram(compute: "tiles.comp.glsl",
                                     defines: [("COLUMNS", columnsPerInvocation),
                                               ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation)])
@@ -87,12 +96,7 @@ final class TileComputePass {
             let binned = frame.instances.isEmpty ? bins.bin(frame.circles, width: width, height: height)
                 : bins.bin(frame) { _, _ in .edge }
             guard binned else { return false }
-            // Within `TileBins.maximumEntries`, every offset fits 32 bits.
-            offsets32.resize(to: bins.offsets.count) { 0 }
-            for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
-            upload(offsets32, to: 1)
-            upload(bins.entries, to: 2)
-            gpuBinning?.entriesReplaced()
+            uploadLists()
             (columns, rows) = (bins.columns, bins.rows)
             lastBinning = .cpu
         }
@@ -112,8 +116,18 @@ final class TileComputePass {
         return true
     }
 
+    /// Sends the lists of ``bins`` into the offsets' and entries' buffers.
+    func uploadLists() {
+        // Within `TileBins.maximumEntries`, every offset fits 32 bits.
+        offsets32.resize(to: bins.offsets.count) { 0 }
+        for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
+        upload(offsets32, to: 1)
+        upload(bins.entries, to: 2)
+        gpuBinning?.entriesReplaced()
+    }
+
     /// Sends `array` into shader storage buffer `index` (at least one byte: an empty list is still a buffer).
-    private func upload<T>(_ array: [T], to index: Int) {
+    func upload<T>(_ array: [T], to index: Int) {
         glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), buffers[index])
         array.withUnsafeBytes { raw in
             if raw.isEmpty {
@@ -142,6 +156,8 @@ final class TileComputePass {
         gpuBinning?.delete()
         glDeleteBuffers(4, &buffers)
         if texture != 0 { glDeleteTextures(1, &texture) }
+        if runTexture != 0 { glDeleteTextures(1, &runTexture) }
+        if case let run?? = runProgram { glDeleteProgram(run.program.id) }
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteProgram(program.id)
     }

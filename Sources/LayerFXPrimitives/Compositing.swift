@@ -1,8 +1,8 @@
 /// How a backend composites a frame's primitives.
 public enum Compositing: String, Sendable, CaseIterable {
     /// Tiles where they pay, in order elsewhere (the default): a frame of
-    /// circles and analytic shapes, or on the CPU a run of them between
-    /// other primitives, is composited in tiles when its primitives cover
+    /// circles and analytic shapes, or a run of them between other
+    /// primitives, is composited in tiles when its primitives cover
     /// the pixels of their bounding box at least ``automaticMinimumDepth``
     /// times over on average (``TileDepth``), and in order otherwise. The
     /// choice depends on the frame alone, so both backends make the same one.
@@ -11,7 +11,7 @@ public enum Compositing: String, Sendable, CaseIterable {
     /// GPU's RGBA8 framebuffer blends them.
     case ordered
     /// Frames of circles and analytic shapes (ellipses, rounded rectangles,
-    /// stars), and on the CPU runs of them between other primitives: the
+    /// stars), and runs of them between other primitives: the
     /// frame is cut into 16-pixel tiles, each primitive listed in order in
     /// the tiles it reaches, and each pixel composited once, front to back
     /// in single precision, stopping when what is in front leaves less than

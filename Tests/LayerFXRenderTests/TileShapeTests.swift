@@ -343,10 +343,10 @@ struct TiledRunTests {
         #expect(worst <= 1)
     }
 
-    /// Inside a masked layer, between polygons: close to the ordered path
-    /// (its 8-bit rounding), and a polygon drawn after the run covers it as in order.
-    @Test func runsInsideOffscreenLayersAreTiled() throws {
-        let field = RippleField(count: 600, width: 320, height: 240).scene()
+    /// The field of `count` ripples in a layer masked by an ellipse, between
+    /// a translucent triangle and an opaque one.
+    static func maskedRun(_ count: Int) throws -> Frame {
+        let field = RippleField(count: count, width: 320, height: 240).scene()
         var group = LayerProperties()
         group.bounds = Rect(x: 0, y: 0, width: 320, height: 240)
         group.position = Point(x: 160, y: 120)
@@ -359,8 +359,13 @@ struct TiledRunTests {
         maskShape.path = ShapePath([.ellipse(in: Rect(x: 20, y: 10, width: 280, height: 220))])
         maskShape.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
         container.mask = Layer(kind: .shape, properties: maskShape)
-        let frame = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
-                                                          layers: [container]), at: 0)
+        return try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white, layers: [container]), at: 0)
+    }
+
+    /// Inside a masked layer, between polygons: close to the ordered path
+    /// (its 8-bit rounding), and a polygon drawn after the run covers it as in order.
+    @Test func runsInsideOffscreenLayersAreTiled() throws {
+        let frame = try Self.maskedRun(600)
         #expect(frame.instances.contains { $0.kind == .beginMask })
         let tiles = try CPURenderer(compositing: .tiles).render(frame), ordered = try CPURenderer(compositing: .ordered).render(frame)
         let differences = zip(tiles.bytes, ordered.bytes).map { abs(Int($0) - Int($1)) }
@@ -370,5 +375,28 @@ struct TiledRunTests {
         // The opaque polygon on top is drawn over the run exactly as in order.
         let at = (160 * 320 + 220) * 4
         #expect(Array(tiles.bytes[at..<at + 4]) == Array(ordered.bytes[at..<at + 4]))
+    }
+
+    /// The GPU composites the same runs with its compute pass: over a
+    /// polygon and inside a masked layer, within 2/255 of the CPU's tiles
+    /// (its run is composited in half floats and blended by the GL), and
+    /// not the GPU's ordered frame (the compute pass ran).
+    @Test(.requiresGPU) func theGPUCompositesRunsAsTheCPUDoes() throws {
+        let field = RippleField(count: 600, width: 320, height: 240).scene()
+        let under = Self.triangle(160, 120, Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.8))
+        let overPolygon = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
+                                                                layers: [under] + field.layers), at: 0)
+        let gpu = try GPURenderer()
+        gpu.compositing = .tiles
+        for (label, frame) in [("over a polygon", overPolygon), ("in a masked layer", try Self.maskedRun(600))] {
+            #expect(TiledRuns(frame: frame, compositing: .tiles).runs.count == 1, "\(label)")
+            let computed = try gpu.render(frame), ordered = try gpu.renderInOrder(frame)
+            let tiles = try CPURenderer(compositing: .tiles).render(frame)
+            let differences = zip(computed.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }
+            let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+            print("a run of 600 ripples \(label), GPU compute against CPU tiles: max \(differences.max() ?? 0)/255, mean \(mean)/255")
+            #expect(differences.max() ?? 0 <= 2, "\(label)")
+            #expect(computed.bytes != ordered.bytes, "\(label)")
+        }
     }
 }
