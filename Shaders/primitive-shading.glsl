@@ -1,8 +1,8 @@
-// The shading of an analytic primitive (ellipse, rounded rectangle, star),
-// its gradient paints and its clips, shared by primitive.frag.glsl (one
-// primitive a fragment) and tiles.comp.glsl (a tile's list a pixel). The
-// CPU kernels in Sources/CLayerFXRaster (shape_math.h) are the same math in
-// C, operation for operation; change both together.
+// The shading of an analytic primitive (ellipse, rounded rectangle, star)
+// and of a glyph, gradient paints and clips, shared by primitive.frag.glsl
+// (one primitive a fragment) and tiles.comp.glsl (a tile's list a pixel).
+// The CPU kernels in Sources/CLayerFXRaster (shape_math.h, glyph_math.h)
+// are the same math in C, operation for operation; change both together.
 //
 // VARIANT_GRADIENT, 1 for a gradient fill and 0 for a solid one, lets a
 // program carry no code for the other; -1, the default, reads the paint.
@@ -211,6 +211,36 @@ vec4 shapeColor(Primitive s, vec2 p, int kind) {
     vec4 fill = premultiplied(paint) * fillCov;
     vec4 stroke = premultiplied(s.strokeColor) * strokeCov;
     return stroke + fill * (1.0 - stroke.a);
+}
+
+// The glyph atlas (one signed distance a texel) and its decoding:
+// distance in texels = (value − u_atlasDecode.x) · u_atlasDecode.y.
+uniform highp sampler2D u_atlas;
+uniform vec2 u_atlasDecode;
+
+float atlasTexel(ivec2 c, ivec2 size) {
+    return texelFetch(u_atlas, clamp(c, ivec2(0), size - 1), 0).r;
+}
+
+// Coverage of glyph s at local point p: its distance field sampled
+// bilinearly between texel centres, in device pixels, clamp(0.5 + d).
+float glyphCoverage(Primitive s, vec2 p) {
+    float texelsPerUnit = s.shapeExtra.w;
+    vec2 uv = s.shapeExtra.xy + (p - s.shape.xy) * texelsPerUnit;
+    vec2 uvEnd = s.shapeExtra.xy + (s.shape.zw - s.shape.xy) * texelsPerUnit;
+    if (uv.x < s.shapeExtra.x || uv.y < s.shapeExtra.y || uv.x > uvEnd.x || uv.y > uvEnd.y) return 0.0;
+    vec2 f = uv - 0.5;
+    vec2 cell = floor(f);
+    vec2 w = f - cell;
+    ivec2 c = ivec2(cell);
+    ivec2 size = textureSize(u_atlas, 0);
+    float top = atlasTexel(c, size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 0), size) * w.x;
+    float bottom = atlasTexel(c + ivec2(0, 1), size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 1), size) * w.x;
+    float v = top * (1.0 - w.y) + bottom * w.y;
+    float texels = (v - u_atlasDecode.x) * u_atlasDecode.y;
+    // Device pixels per local unit (the transform's area scale), per texel.
+    float pixelsPerTexel = inversesqrt(abs(s.inverse.x * s.inverse.w - s.inverse.y * s.inverse.z)) / texelsPerUnit;
+    return clamp(0.5 + texels * pixelsPerTexel, 0.0, 1.0);
 }
 
 // The local point of device point `device` (a pixel centre).

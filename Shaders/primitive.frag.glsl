@@ -1,6 +1,6 @@
 #version 300 es
-// Signed-distance shading of one LayerFX primitive: polygon bands, glyphs
-// and offscreen layers here, analytic shapes, paints and clips in
+// Signed-distance shading of one LayerFX primitive: polygon bands and
+// offscreen layers here, analytic shapes, glyphs, paints and clips in
 // primitive-shading.glsl (which tiles.comp.glsl shares). The CPU kernels in
 // Sources/CLayerFXRaster (shape.c, path.c, glyph.c) are the same math in C,
 // operation for operation; change both together.
@@ -41,14 +41,11 @@ flat in uvec4 v_stops0;
 flat in uvec4 v_stops1;
 
 // Polygon edges (x0, y0, x1, y1) in device pixels, LFX_EDGE_ROW_LENGTH per row
-// (RGBA32F); the glyph atlas (R8); the offscreen layer being composited and
-// its mask (RGBA8, as large as the layer's rectangle).
+// (RGBA32F); the offscreen layer being composited and its mask (RGBA8, as
+// large as the layer's rectangle). The glyph atlas is primitive-shading.glsl's.
 uniform highp sampler2D u_edges;
-uniform highp sampler2D u_atlas;
 uniform highp sampler2D u_layer;
 uniform highp sampler2D u_mask;
-// (edge value, distance range) of the glyph atlas.
-uniform vec2 u_atlasDecode;
 // The composited layer's rectangle in device pixels (x0, y0, x1, y1); its
 // first pixel is the layer's texel (0, 0).
 uniform vec4 u_layerRect;
@@ -154,31 +151,6 @@ float pathCoverage(vec2 p) {
     return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
 }
 
-float atlasTexel(ivec2 c, ivec2 size) {
-    return texelFetch(u_atlas, clamp(c, ivec2(0), size - 1), 0).r;
-}
-
-// Coverage of a glyph at local point p: its distance field sampled
-// bilinearly between texel centres, in device pixels, clamp(0.5 + d).
-float glyphCoverage(vec2 p) {
-    float texelsPerUnit = v_shapeExtra.w;
-    vec2 uv = v_shapeExtra.xy + (p - v_shape.xy) * texelsPerUnit;
-    vec2 uvEnd = v_shapeExtra.xy + (v_shape.zw - v_shape.xy) * texelsPerUnit;
-    if (uv.x < v_shapeExtra.x || uv.y < v_shapeExtra.y || uv.x > uvEnd.x || uv.y > uvEnd.y) return 0.0;
-    vec2 f = uv - 0.5;
-    vec2 cell = floor(f);
-    vec2 w = f - cell;
-    ivec2 c = ivec2(cell);
-    ivec2 size = textureSize(u_atlas, 0);
-    float top = atlasTexel(c, size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 0), size) * w.x;
-    float bottom = atlasTexel(c + ivec2(0, 1), size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 1), size) * w.x;
-    float v = top * (1.0 - w.y) + bottom * w.y;
-    float texels = (v - u_atlasDecode.x) * u_atlasDecode.y;
-    // Device pixels per local unit (the transform's area scale), per texel.
-    float pixelsPerTexel = inversesqrt(abs(v_inverse.x * v_inverse.w - v_inverse.y * v_inverse.z)) / texelsPerUnit;
-    return clamp(0.5 + texels * pixelsPerTexel, 0.0, 1.0);
-}
-
 void main() {
     vec2 device = gl_FragCoord.xy - u_origin;
     int kind = VARIANT_KIND >= 0 ? VARIANT_KIND : int(v_translation.z);
@@ -196,7 +168,7 @@ void main() {
         if (inside && v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
     } else {
         vec2 p = localPoint(s, device);
-        color = kind == LFX_KIND_GLYPH ? premultiplied(v_fillColor) * glyphCoverage(p) : shapeColor(s, p, kind);
+        color = kind == LFX_KIND_GLYPH ? premultiplied(v_fillColor) * glyphCoverage(s, p) : shapeColor(s, p, kind);
     }
     float clips = VARIANT_CLIPS >= 0 ? float(VARIANT_CLIPS) : v_clipRadii.z;
     fragColor = color * opacityAndClips(s, device, clips);

@@ -1,5 +1,5 @@
 #version 310 es
-// Tile compositing of a frame of circles and analytic shapes (the GPU
+// Tile compositing of a frame of circles, analytic shapes and glyphs (the GPU
 // version of tiles.c): one work group per LFX_TILE_SIZE-pixel tile, one
 // invocation per pixel. Each pixel walks its tile's list (in drawing order)
 // from the last drawn to the first, accumulating the premultiplied colour
@@ -8,7 +8,8 @@
 // colour is the circle program's (circle.frag.glsl); a shape's (an entry
 // with LFX_TILE_SHAPE_ENTRY set, its instance's index below
 // LFX_TILE_INTERIOR_ENTRY) is the primitive program's
-// (primitive-shading.glsl) inside the shape's quad. The GPU's lists flag
+// (primitive-shading.glsl) inside the shape's quad, a glyph's its coverage
+// of the atlas (u_atlas) times its fill. The GPU's lists flag
 // no entry interior (TileComputePass bins shapes by their quads alone).
 precision highp float;
 precision highp int;
@@ -90,8 +91,13 @@ Primitive shapePrimitive(uint entry) {
 // draws it.
 vec4 shapeSource(Primitive s, vec2 extent, vec2 p) {
     vec2 local = localPoint(s, p);
+    int kind = int(s.translation.z);
+    // A glyph's coverage is 0 outside its quad, its box in local units.
+    if (kind == LFX_KIND_GLYPH) {
+        return premultiplied(s.fillColor) * glyphCoverage(s, local) * opacityAndClips(s, p, s.clipRadii.z);
+    }
     if (any(greaterThan(abs(local - s.shape.xy), extent))) return vec4(0.0);
-    return shapeColor(s, local, int(s.translation.z)) * opacityAndClips(s, p, s.clipRadii.z);
+    return shapeColor(s, local, kind) * opacityAndClips(s, p, s.clipRadii.z);
 }
 
 void main() {

@@ -95,7 +95,7 @@ typedef enum lfx_backend {
 typedef enum lfx_compositing {
     /** Every primitive blended into 8-bit pixels in drawing order. */
     LFX_COMPOSITING_ORDERED = 0,
-    /** Tile compositing: circles, ellipses, rounded rectangles and stars
+    /** Tile compositing: circles, ellipses, rounded rectangles, stars and glyphs
      *  composited front to back once per pixel, within 1/255 of the exact
      *  composite: whole frames of them and runs of them in any frame, on
      *  the GPU through OpenGL ES 3.1 compute shaders. */

@@ -208,8 +208,9 @@ void lfx_shape_prepare(lfx_shape *s) {
     plan.has_fill = s->gradient_kind != LFX_PAINT_SOLID || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
     plan.has_stroke = s->translation[3] != 0
         && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
-    /* An ellipse's distance is an estimate, not a bound, unless it is a circle. */
-    plan.bounded = plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3];
+    /* An ellipse's distance is an estimate, not a bound, unless it is a
+     * circle; a glyph (listed in tiles with this record) has no distance. */
+    plan.bounded = plan.kind != LFX_KIND_GLYPH && (plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3]);
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
     double h_max = plan.kind == LFX_KIND_STAR ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */

@@ -167,5 +167,5 @@ extension RenderCommand {
 extension BackendChoice: ExpressibleByArgument {}
 extension Compositing: ExpressibleByArgument {
     /// The `--compositing` option's help, for every command that has it.
-    static let help = ArgumentHelp("auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles and stars, and runs of them between other primitives; on the GPU with OpenGL ES 3.1 compute shaders).")
+    static let help = ArgumentHelp("auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles, stars and glyphs, and runs of them between other primitives; on the GPU with OpenGL ES 3.1 compute shaders).")
 }

@@ -221,7 +221,7 @@ private struct Band {
         }
     }
 
-    /// Composites the run of circles and analytic shapes `run` over this
+    /// Composites the run of circles, analytic shapes and glyphs `run` over this
     /// band's target in tiles (`lfx_tiles_composite_over`); false, with
     /// nothing drawn, when its lists would pass `TileBins.maximumEntries`.
     private mutating func composite(run: Range<Int>, _ context: DrawContext) -> Bool {
@@ -250,11 +250,12 @@ private struct Band {
             }
         }
         scratch.sort()
+        var atlas = context.resources.kernelAtlas ?? lfx_glyph_atlas(nil, texels: UnsafeBufferPointer(start: nil, count: 0))
         scratch.offsets.withUnsafeBufferPointer { offsets in
             scratch.entries.withUnsafeBufferPointer { entries in
                 lfx_tiles_composite_over(target, width * 4, Int32(y0), Int32(width), top, bottom,
-                                         context.list.circles.baseAddress, shapes.baseAddress, offsets.baseAddress!,
-                                         entries.baseAddress)
+                                         context.list.circles.baseAddress, shapes.baseAddress, &atlas,
+                                         offsets.baseAddress!, entries.baseAddress)
             }
         }
         return true

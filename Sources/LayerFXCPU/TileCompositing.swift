@@ -41,7 +41,7 @@ extension CPURenderer {
     /// packed pixels, in the renderer's tile buffers (so a warm frame
     /// allocates nothing; frames drawn at once by one renderer take turns);
     /// false, with nothing drawn, when the frame holds primitives other than
-    /// circles and analytic shapes or its lists would take more than
+    /// circles, analytic shapes and glyphs or its lists would take more than
     /// `TileBins.maximumEntries` entries (see `TileBins.bin(_:)`).
     func drawTiles(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) -> Bool {
         tileBuffers.withLock { buffers in
@@ -63,6 +63,11 @@ extension CPURenderer {
             let background = SIMD4(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
             buffers.stats.resize(to: tileRows) { lfx_tile_stats() }
             let base = UnsafeSendablePointer(image)
+            let atlasTexels = frame.glyphAtlas?.bytes ?? []
+            atlasTexels.withUnsafeBufferPointer { texels in
+            var atlas = lfx_glyph_atlas(frame.glyphAtlas, texels: texels)
+            withUnsafePointer(to: &atlas) { atlas in
+            let atlas = frame.glyphAtlas == nil ? nil : atlas
             frame.circles.withUnsafeBufferPointer { deviceCircles in
                 // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).
                 deviceCircles.withMemoryRebound(to: lfx_circle.self) { circles in
@@ -73,9 +78,9 @@ extension CPURenderer {
                                     buffers.shapes.withUnsafeBufferPointer { shapes in
                                         buffers.stats.withUnsafeMutableBufferPointer { stats in
                                             var lists = TileLists(image: base.pointer, width: width, height: height,
-                                                                  circles: circles, shapes: shapes, offsets: offsets,
-                                                                  entries: entries, background: background,
-                                                                  stats: stats.baseAddress!)
+                                                                  circles: circles, shapes: shapes, atlas: atlas,
+                                                                  offsets: offsets, entries: entries,
+                                                                  background: background, stats: stats.baseAddress!)
                                             // The tile rows on the worker threads, with no allocation.
                                             withUnsafeMutablePointer(to: &lists) { lists in
                                                 lfx_parallel_for(tileRows, lists) { context, row in
@@ -90,6 +95,8 @@ extension CPURenderer {
                         }
                     }
                 }
+            }
+            }
             }
             if let tileStatistics {
                 var sum = lfx_tile_stats()
@@ -132,6 +139,8 @@ private struct TileLists {
     let width: Int, height: Int
     let circles: UnsafeBufferPointer<lfx_circle>
     let shapes: UnsafeBufferPointer<lfx_shape>
+    /// The glyph atlas glyph entries sample; nil when the frame has none.
+    let atlas: UnsafePointer<lfx_glyph_atlas>?
     let offsets: UnsafeBufferPointer<Int>
     let entries: UnsafeBufferPointer<UInt32>
     let background: UnsafePointer<Float>
@@ -142,6 +151,7 @@ private struct TileLists {
     func composite(row: Int) {
         stats[row] = lfx_tile_stats()
         lfx_tiles_composite_row(image, Int32(width), Int32(height), Int32(row), circles.baseAddress,
-                                shapes.baseAddress, offsets.baseAddress!, entries.baseAddress, background, stats + row)
+                                shapes.baseAddress, atlas, offsets.baseAddress!, entries.baseAddress, background,
+                                stats + row)
     }
 }

@@ -56,6 +56,15 @@ struct FrameTextures {
         atlasGeneration = atlas.generation
     }
 
+    /// Binds the edge and atlas textures to their units again (the tile
+    /// compositor's passes read the atlas after other textures were bound).
+    func bindForSampling() {
+        for (texture, unit) in [(edgeTexture, Self.edgeUnit), (atlasTexture, Self.atlasUnit)] where texture != 0 {
+            glActiveTexture(GLenum(GL_TEXTURE0) + unit)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        }
+    }
+
     /// Binds `texture` (created on first use, nearest filtering) to `unit`.
     private func bind(_ texture: inout GLuint, unit: GLenum) {
         glActiveTexture(GLenum(GL_TEXTURE0) + unit)

@@ -47,7 +47,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     public private(set) var info: GPUInfo!
     /// How frames are composited (``Compositing``): tiles, where they pay
     /// (the default) or wherever they can be, draw frames of circles and
-    /// analytic shapes (ellipses, rounded rectangles, stars) only, as an
+    /// analytic shapes (ellipses, rounded rectangles, stars) and glyphs, and
+    /// runs of them between other primitives (see ``TiledRuns``), as an
     /// OpenGL ES 3.1 compute shader where the context offers one (otherwise
     /// in order), in single frames and sequences. Host framebuffers are
     /// drawn in order. Set it before rendering.
@@ -146,7 +147,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
-    /// With tile compositing, a frame of circles and analytic shapes only, and a context that
+    /// With tile compositing, a frame of circles, analytic shapes and glyphs only, and a context that
     /// runs compute shaders: composites `frame` with the compute pass,
     /// checks that the GL did it, and leaves the pass's framebuffer bound for
     /// reading back. False, with nothing drawn, otherwise. Call with the
@@ -157,7 +158,10 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning
-        guard pass.draw(frame) else { return false }
+        try textures.upload(edges: [], atlas: frame.glyphAtlas)
+        textures.bindForSampling()
+        let decode = frame.glyphAtlas.map { SIMD2($0.edgeValue, $0.distanceRange) } ?? .zero
+        guard pass.draw(frame, atlasDecode: decode) else { return false }
         try failureCheck.check(while: "compositing a \(frame.width)×\(frame.height) frame in tiles")
         return true
     }
@@ -311,7 +315,9 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                            _ target: FinalTarget) throws -> Bool {
         if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
         guard case let pass?? = tilePass else { return false }
-        let (box, drawn) = pass.composite(run: items, of: frame, uploadingPrimitives: isFirst)
+        textures.bindForSampling()
+        let (box, drawn) = pass.composite(run: items, of: frame, uploadingPrimitives: isFirst,
+                                          atlasDecode: state.uniforms.atlasDecode)
         guard drawn else { return false }
         if let box {
             var composite = [PrimitiveInstance.composite(bounds: box, opacity: 1, masked: false)]

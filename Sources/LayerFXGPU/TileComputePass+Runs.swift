@@ -1,7 +1,7 @@
 import CEGL
 import LayerFXPrimitives
 
-/// Runs of circles and analytic shapes in frames that also hold other
+/// Runs of circles, analytic shapes and glyphs in frames that also hold other
 /// primitives (``TiledRuns``): the run's primitives are binned on the CPU
 /// and `Shaders/tiles.comp.glsl`, built with `OVER`, composites each pixel of
 /// the tiles they reach front to back into a frame-sized RGBA16F texture as
@@ -12,19 +12,20 @@ extension TileComputePass {
     /// The run variant of the tile compositor and its uniforms.
     struct RunProgram {
         let program: ShaderProgram
-        let sizeUniform: GLint, columnsUniform: GLint, firstTileUniform: GLint
+        let sizeUniform: GLint, columnsUniform: GLint, firstTileUniform: GLint, atlasDecodeUniform: GLint
     }
 
     /// Composites the primitives at positions `items` of `frame`'s drawing
     /// order into the run texture, leaving it ready to be sampled, and
     /// returns the device box of the tiles written (x0, y0, x1, y1; nil when
-    /// the run touches no tile); the frame's circles and instances go up first
+    /// the run touches no tile); glyphs sample the atlas bound to
+    /// `FrameTextures.atlasUnit`, decoded with `atlasDecode`. The frame's circles and instances go up first
     /// when `uploadingPrimitives` is set (once a frame). Nil too, with
     /// nothing drawn and the second result false, when the lists would hold
     /// more than `TileBins.maximumEntries` entries or the program does not
     /// build: then draw the run in order.
-    func composite(run items: ClosedRange<Int>, of frame: Frame,
-                   uploadingPrimitives: Bool) -> (box: SIMD4<Float>?, drawn: Bool) {
+    func composite(run items: ClosedRange<Int>, of frame: Frame, uploadingPrimitives: Bool,
+                   atlasDecode: SIMD2<Float>) -> (box: SIMD4<Float>?, drawn: Bool) {
         if runProgram == nil { runProgram = .some(makeRunProgram()) }
         guard case let run?? = runProgram else { return (nil, false) }
         let width = frame.width, height = frame.height
@@ -41,6 +42,7 @@ extension TileComputePass {
         glUniform2i(run.sizeUniform, GLint(width), GLint(height))
         glUniform1i(run.columnsUniform, GLint(bins.columns))
         glUniform2i(run.firstTileUniform, GLint(tiles.x0), GLint(tiles.y0))
+        glUniform2f(run.atlasDecodeUniform, atlasDecode.x, atlasDecode.y)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -61,7 +63,8 @@ extension TileComputePass {
         else { return nil }
         return RunProgram(program: program, sizeUniform: glGetUniformLocation(program.id, "u_size"),
                           columnsUniform: glGetUniformLocation(program.id, "u_columns"),
-                          firstTileUniform: glGetUniformLocation(program.id, "u_firstTile"))
+                          firstTileUniform: glGetUniformLocation(program.id, "u_firstTile"),
+                          atlasDecodeUniform: Self.sampleAtlas(program))
     }
 
     /// An RGBA16F texture of the frame's size (remade when the size changes).
@@ -69,6 +72,7 @@ extension TileComputePass {
         guard runTextureSize != (width, height) else { return }
         if runTexture != 0 { glDeleteTextures(1, &runTexture) }
         glGenTextures(1, &runTexture)
+        glActiveTexture(GLenum(GL_TEXTURE0) + Self.setUpUnit)
         glBindTexture(GLenum(GL_TEXTURE_2D), runTexture)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA16F), GLsizei(width), GLsizei(height))
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)

@@ -7,15 +7,16 @@ import LayerFXPrimitives
 /// tiles on the GPU (``GPUTileBinning``), or on the CPU (``TileBins``, the
 /// CPU's lists, uploaded) when ``binning`` says so or a list is too long
 /// for the GPU's sort. A frame that also holds analytic shapes (ellipses,
-/// rounded rectangles, stars) is binned on the CPU, each shape listed in
-/// every tile of its quad's pixel box, and its instances go up too. Then
+/// rounded rectangles, stars) or glyphs is binned on the CPU, each listed
+/// in every tile of its quad's pixel box, and its instances go up too. Then
 /// `Shaders/tiles.comp.glsl` composites each pixel
 /// once, front to back, into an RGBA8 texture that is read back. Needs
-/// OpenGL ES 3.1 (``make()`` says whether the context has it). Its arrays
-/// and buffers are kept from frame to frame.
+/// OpenGL ES 3.1 (``make(for:)`` says whether the context has it). Its arrays
+/// and buffers are kept from frame to frame. Runs in other frames:
+/// `TileComputePass+Runs.swift`.
 final class TileComputePass {
     private let program: ShaderProgram
-    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
+    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint, atlasDecodeUniform: GLint
     /// Circles, tile offsets, tile entries, instances.
     var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
@@ -29,6 +30,10 @@ final class TileComputePass {
     var binning: TileBinning = .gpu
     /// Where the last frame drawn was binned.
     private(set) var lastBinning: TileBinning?
+
+    /// The texture unit the pass binds its textures to while making them:
+    /// one no program samples, so the frame's textures stay where they are.
+    static let setUpUnit: GLenum = 4
 
     /// How many pixels of a tile row one invocation composites (``columnsPerInvocation(for:)``).
     let columnsPerInvocation: Int
@@ -66,16 +71,18 @@ final class TileComputePass {
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
+        atlasDecodeUniform = Self.sampleAtlas(program)
         glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
     }
 
-    /// Composites `frame` (circles and analytic shapes only) into the pass's texture and leaves
-    /// its framebuffer bound for reading back (row 0 the frame's top row);
-    /// false, with nothing drawn, when its lists would hold more than
-    /// `TileBins.maximumEntries` entries.
-    func draw(_ frame: Frame) -> Bool {
+    /// Composites `frame` (circles, analytic shapes and glyphs only) into
+    /// the pass's texture and leaves its framebuffer bound for reading back
+    /// (row 0 the frame's top row); false, with nothing drawn, when its lists
+    /// would hold more than `TileBins.maximumEntries` entries. Glyphs sample
+    /// the atlas bound to `FrameTextures.atlasUnit`, decoded with `atlasDecode`.
+    func draw(_ frame: Frame, atlasDecode: SIMD2<Float>) -> Bool {
         let width = frame.width, height = frame.height
         upload(frame.circles, to: 0)
         upload(frame.instances, to: 3)
@@ -106,6 +113,7 @@ final class TileComputePass {
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
         glUniform1i(columnsUniform, GLint(columns))
+        glUniform2f(atlasDecodeUniform, atlasDecode.x, atlasDecode.y)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -114,6 +122,14 @@ final class TileComputePass {
         glMemoryBarrier(GLbitfield(GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         return true
+    }
+
+    /// Points `program`'s `u_atlas` at the glyph atlas's texture unit;
+    /// returns where its `u_atlasDecode` is.
+    static func sampleAtlas(_ program: ShaderProgram) -> GLint {
+        glUseProgram(program.id)
+        glUniform1i(glGetUniformLocation(program.id, "u_atlas"), GLint(FrameTextures.atlasUnit))
+        return glGetUniformLocation(program.id, "u_atlasDecode")
     }
 
     /// Sends the lists of ``bins`` into the offsets' and entries' buffers.
@@ -144,6 +160,7 @@ final class TileComputePass {
         guard textureSize != (width, height) else { return }
         if texture != 0 { glDeleteTextures(1, &texture) }
         glGenTextures(1, &texture)
+        glActiveTexture(GLenum(GL_TEXTURE0) + Self.setUpUnit)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)

@@ -1,7 +1,7 @@
 /// How a backend composites a frame's primitives.
 public enum Compositing: String, Sendable, CaseIterable {
     /// Tiles where they pay, in order elsewhere (the default): a frame of
-    /// circles and analytic shapes, or a run of them between other
+    /// circles, analytic shapes and glyphs, or a run of them between other
     /// primitives, is composited in tiles when its primitives cover
     /// the pixels of their bounding box at least ``automaticMinimumDepth``
     /// times over on average (``TileDepth``), and in order otherwise. The
@@ -10,8 +10,8 @@ public enum Compositing: String, Sendable, CaseIterable {
     /// Every primitive blended into 8-bit pixels in drawing order, as the
     /// GPU's RGBA8 framebuffer blends them.
     case ordered
-    /// Frames of circles and analytic shapes (ellipses, rounded rectangles,
-    /// stars), and runs of them between other primitives: the
+    /// Frames of circles, analytic shapes (ellipses, rounded rectangles,
+    /// stars) and glyphs, and runs of them between other primitives: the
     /// frame is cut into 16-pixel tiles, each primitive listed in order in
     /// the tiles it reaches, and each pixel composited once, front to back
     /// in single precision, stopping when what is in front leaves less than
@@ -40,7 +40,7 @@ public enum Compositing: String, Sendable, CaseIterable {
     }
 
     /// Whether `frame` is composited in tiles as a whole, where tiles can
-    /// draw it (it holds only circles and analytic shapes).
+    /// draw it (it holds only circles, analytic shapes and glyphs).
     public func tiles(_ frame: Frame) -> Bool {
         tiles(atDepth: TileDepth(of: frame).mean)
     }

@@ -125,7 +125,7 @@ public struct TileBins: Sendable {
     public static let interiorEntry = UInt32(LFX_TILE_INTERIOR_ENTRY)
 
     /// The kinds of instance tiles draw.
-    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star]
+    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star, .glyph]
 
     /// A rectangle of tiles, inclusive.
     typealias Span = (x0: Int, y0: Int, x1: Int, y1: Int)

@@ -17,14 +17,18 @@ struct TileShapeTests {
         enum Item {
             case circle(DeviceCircle)
             case shape(lfx_shape)
+            case glyph(lfx_shape)
         }
 
         var items: [(item: Item, box: PixelBox)] = []
+        /// The frame's glyph atlas, which glyphs sample.
+        private let atlas: GlyphAtlasImage?
         /// For each 32-pixel cell of the frame, the items whose box meets it, in order.
         private var cells: [[Int]] = []
         private var columns = 0
 
         init(_ frame: Frame) {
+            atlas = frame.glyphAtlas
             defer { index(width: frame.width, height: frame.height) }
             for run in frame.runs {
                 switch run.kind {
@@ -42,7 +46,8 @@ struct TileShapeTests {
                         else { continue }
                         let box = PixelBox(minX: prepared.minX, maxX: prepared.maxX, minY: prepared.minY,
                                            maxY: prepared.maxY)
-                        items.append((.shape(lfx_shape(prepared, everyPixel: true)), box))
+                        let record = lfx_shape(prepared, everyPixel: true)
+                        items.append((instance.kind == .glyph ? .glyph(record) : .shape(record), box))
                     }
                 }
             }
@@ -79,6 +84,16 @@ struct TileShapeTests {
                         lfx_shape_color(&record, Float(px), Float(py), raw.baseAddress!.assumingMemoryBound(to: Float.self))
                     }
                     s = SIMD4<Double>(color)
+                case .glyph(var record):
+                    var color = SIMD4<Float>.zero
+                    (atlas?.bytes ?? []).withUnsafeBufferPointer { texels in
+                        var kernelAtlas = lfx_glyph_atlas(atlas, texels: texels)
+                        withUnsafeMutableBytes(of: &color) { raw in
+                            lfx_glyph_color(&record, &kernelAtlas, Float(px), Float(py),
+                                            raw.baseAddress!.assumingMemoryBound(to: Float.self))
+                        }
+                    }
+                    s = SIMD4<Double>(color)
                 }
                 d = s + d * (1 - s.w)
             }
@@ -104,7 +119,9 @@ struct TileShapeTests {
                 }
             }
         }
-        return (worst, total / Double(max(count, 1)))
+        let mean = total / Double(max(count, 1))
+        #expect(!worst.isNaN && !mean.isNaN, "the exact composite is a number everywhere")
+        return (worst, mean)
     }
 
     /// The benchmark's fields of rounded rectangles and stars.
@@ -398,5 +415,44 @@ struct TiledRunTests {
             #expect(differences.max() ?? 0 <= 2, "\(label)")
             #expect(computed.bytes != ordered.bytes, "\(label)")
         }
+    }
+
+    /// 600 ripples with text drawn between their two halves.
+    static func textRun() throws -> Frame {
+        let field = RippleField(count: 600, width: 320, height: 240).scene()
+        var text = LayerProperties()
+        text.bounds = Rect(x: 0, y: 0, width: 300, height: 80)
+        text.position = Point(x: 160, y: 120)
+        text.string = "Ripples\nand text"
+        text.fontSize = 32
+        text.foregroundColor = Color(red: 0.1, green: 0.1, blue: 0.5, alpha: 0.9)
+        let layers = Array(field.layers[..<300]) + [Layer(kind: .text, properties: text)] + Array(field.layers[300...])
+        return try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white, layers: layers), at: 0)
+    }
+
+    /// Glyphs do not end a run: text drawn between two halves of a field is
+    /// composited in the same run, within 1/255 of the exact composite.
+    @Test func aRunGoesThroughText() throws {
+        let frame = try Self.textRun()
+        #expect(frame.instances.contains { $0.kind == .glyph })
+        let runs = TiledRuns(frame: frame, compositing: .tiles).runs
+        #expect(runs.count == 1 && runs.first?.items == 0...(frame.circles.count + frame.instances.count - 1))
+        let statistics = TileStatistics()
+        let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+        #expect(statistics.frames == 1)
+        let (worst, mean) = TileShapeTests.differences(tiles, frame)
+        print("600 ripples with text in the middle, tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
+        #expect(worst <= 1)
+    }
+
+    /// The GPU's compute shader draws the glyphs of such a run as the CPU does.
+    @Test(.requiresGPU) func theGPUComposesTextInRunsAsTheCPUDoes() throws {
+        let frame = try Self.textRun()
+        let gpu = try GPURenderer()
+        gpu.compositing = .tiles
+        let computed = try gpu.render(frame), tiles = try CPURenderer(compositing: .tiles).render(frame)
+        let apart = zip(computed.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        print("600 ripples with text in the middle, GPU compute against CPU tiles: max \(apart)/255")
+        #expect(apart <= 1)
     }
 }

@@ -84,6 +84,14 @@ typedef struct {
  * 1 / LFX_TILE_STOP_DIVISOR. */
 #define LFX_TILE_TRANSMITTANCE_STOP (1.0f / (float)LFX_TILE_STOP_DIVISOR)
 
+/* A frame's glyph atlas: one distance value per texel (row-major), the
+ * value on the outline and the distance, in texels, one unit of value spans. */
+typedef struct {
+    const uint8_t *texels;
+    int32_t width, height;
+    float edge_value, distance_range;
+} lfx_glyph_atlas;
+
 /* What compositing a tile row did: (pixel, primitive) pairs shaded, and
  * pixels whose walk stopped before the end of their list. */
 typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
@@ -92,13 +100,14 @@ typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
  * `width` pixels) over the premultiplied `background`, adding to `stats`;
  * tile t's list is entries[offsets[t] .. offsets[t + 1]), each entry a
  * circle's index in `circles` or LFX_TILE_SHAPE_ENTRY | a shape's index in
- * `shapes` (prepared, with min_x...max_x and min_y...max_y set), with
- * LFX_TILE_INTERIOR_ENTRY where lfx_shape_box_coverage found the tile
- * interior (its colour is then the constant fill × opacity). */
+ * `shapes` (prepared, with min_x...max_x and min_y...max_y set: an analytic
+ * shape, or a glyph sampling `atlas`, which may be NULL when there is
+ * none), with LFX_TILE_INTERIOR_ENTRY where lfx_shape_box_coverage found the
+ * tile interior (its colour is then the constant fill × opacity). */
 __attribute__((visibility("hidden")))
 void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
-                             const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
-                             const float background[4], lfx_tile_stats *stats);
+                             const lfx_shape *shapes, const lfx_glyph_atlas *atlas, const size_t *offsets,
+                             const uint32_t *entries, const float background[4], lfx_tile_stats *stats);
 
 /* Composites a run of circles and shapes (entries as for
  * lfx_tiles_composite_row) over the pixels already in rows
@@ -109,8 +118,8 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
  * exactly. */
 __attribute__((visibility("hidden")))
 void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                              const lfx_circle *circles, const lfx_shape *shapes, const size_t *offsets,
-                              const uint32_t *entries);
+                              const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
+                              const size_t *offsets, const uint32_t *entries);
 
 /* What a shape's distance bound says of the pixels x0...x1 × y0...y1 (the
  * block decisions of lfx_shape_draw_rows): LFX_BOX_UNTOUCHED, nothing drawn
@@ -158,13 +167,6 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
                         const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd,
                         const uint8_t *occupancy, ptrdiff_t cells);
 
-/* A frame's glyph atlas: one distance value per texel (row-major), the
- * value on the outline and the distance, in texels, one unit of value spans. */
-typedef struct {
-    const uint8_t *texels;
-    int32_t width, height;
-    float edge_value, distance_range;
-} lfx_glyph_atlas;
 
 /* Draws rows first_row...last_row of a glyph quad (`shape`: its inverse,
  * translation, fill, opacity and clips; shape = the glyph's local box
@@ -174,6 +176,12 @@ __attribute__((visibility("hidden")))
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                          const lfx_shape *shape, const lfx_glyph_atlas *atlas,
                          const uint8_t *occupancy, ptrdiff_t cells);
+
+/* The premultiplied colour glyph `shape` gives the pixel centred at device
+ * point (x, y) with `atlas` (what the glyph kernel blends there): the exact
+ * composite the tests compare tile compositing with. */
+__attribute__((visibility("hidden")))
+void lfx_glyph_color(const lfx_shape *shape, const lfx_glyph_atlas *atlas, float x, float y, float color[4]);
 
 /* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
  * for an lfx_shape's clips (used by composites too). */
