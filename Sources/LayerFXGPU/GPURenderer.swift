@@ -234,7 +234,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                     layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
                     uniforms.origin = rect.drawingOrigin
                 case .composite:
-                    let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
+                    let mask = primitive.maskCoverage != nil ? open.popLast()?.target : nil
                     guard let (content, rect) = open.popLast() else { break }
                     uniforms.layerRect = rect.sampled
                     if let below = open.last {
