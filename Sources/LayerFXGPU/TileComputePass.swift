@@ -117,6 +117,8 @@ final class TileComputePass {
         guard textureSize != (width, height) else { return }
         if texture != 0 { glDeleteTextures(1, &texture) }
         glGenTextures(1, &texture)
+        // Made on the offscreen layers' unit, which each use binds anew: the frame's textures stay bound on theirs.
+        glActiveTexture(GLenum(GL_TEXTURE0) + OffscreenLayerPool.layerUnit)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
