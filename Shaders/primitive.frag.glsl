@@ -7,8 +7,8 @@
 precision highp float;
 precision highp int;
 
-// The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_WINDING_*,
-// LFX_MAX_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
+// The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_MASK_*,
+// LFX_WINDING_*, LFX_MAX_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
 // from Sources/CLayerFXLayout/include/lfx_layout.h by the shader build.
 //
 // Program variants (the renderer compiles one per kind of primitive it
@@ -151,6 +151,25 @@ float pathCoverage(vec2 p) {
     return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
 }
 
+// A composite's mask mode (LFX_MASK_*) from its shapeExtra.x, read as
+// MaskCoverage(compositeValue:) in Sources/LayerFXPrimitives reads it: none
+// for 0.5 or less (and NaN), otherwise truncated into the modes' range.
+int compositeMask(float x) {
+    return x > 0.5 ? int(clamp(x, float(LFX_MASK_ALPHA), float(LFX_MASK_LUMINANCE_INVERTED))) : LFX_MASK_NONE;
+}
+
+// How a mask texel `m` (premultiplied RGBA8, as stored) covers its pixel in
+// `mode`: the alpha, or the Rec. 709 luma of the premultiplied colour (the
+// mask over black), or one minus either, from the texel's bytes in
+// integers, as mask_coverage in Sources/CLayerFXRaster/mask_coverage.h.
+float maskCoverage(vec4 m, int mode) {
+    if (mode == LFX_MASK_ALPHA) return m.a;
+    uvec4 b = uvec4(round(m * 255.0));
+    if (mode == LFX_MASK_ALPHA_INVERTED) return float(255u - b.a) / 255.0;
+    float luma = float(b.r * 2126u + b.g * 7152u + b.b * 722u);
+    return mode == LFX_MASK_LUMINANCE ? luma / 2550000.0 : (2550000.0 - luma) / 2550000.0;
+}
+
 void main() {
     vec2 device = gl_FragCoord.xy - u_origin;
     int kind = VARIANT_KIND >= 0 ? VARIANT_KIND : int(v_translation.z);
@@ -165,7 +184,8 @@ void main() {
         bool inside = all(greaterThanEqual(device, u_layerRect.xy)) && all(lessThan(device, u_layerRect.zw));
         ivec2 pixel = ivec2(device - u_layerRect.xy);
         color = inside ? texelFetch(u_layer, pixel, 0) : vec4(0.0);
-        if (inside && v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
+        int mask = compositeMask(v_shapeExtra.x);
+        if (inside && mask != LFX_MASK_NONE) color *= maskCoverage(texelFetch(u_mask, pixel, 0), mask);
     } else {
         vec2 p = localPoint(s, device);
         color = kind == LFX_KIND_GLYPH ? premultiplied(v_fillColor) * glyphCoverage(s, p) : shapeColor(s, p, kind);

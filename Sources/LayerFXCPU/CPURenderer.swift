@@ -299,7 +299,7 @@ private struct Band {
                 return end + 1
             }
             push(clearing: primitive)
-            if !context.shadesEveryPixel, let mask = context.masks[i] {
+            if !context.shadesEveryPixel, let mask = context.masks[i], !context.list.extents[end].maskIsInverted {
                 return drawMaskedContent(begin: i, mask: mask, end: end, context)
             }
         case .beginMask:
@@ -315,8 +315,10 @@ private struct Band {
     /// Draws a masked layer's mask (primitives `mask` … `end − 1`) before its
     /// content (`begin + 1` … `mask − 1`), and the content only in the 8-column
     /// cells where the mask is not clear (content elsewhere is multiplied by
-    /// 0 when composited). Leaves the stack as drawing in order would, and
-    /// returns `end`, the composite.
+    /// 0 when composited: an alpha or luminance mask's coverage is 0 where
+    /// its pixels are clear, not so an inverted one's, which is drawn in
+    /// order). Leaves the stack as drawing in order would, and returns `end`,
+    /// the composite.
     private mutating func drawMaskedContent(begin: Int, mask: Int, end: Int, _ context: DrawContext) -> Int {
         let content = target
         push(clearing: context.list.extents[mask])
@@ -350,15 +352,15 @@ private struct Band {
         clear(marker)
     }
 
-    /// Blends the innermost layer (times its mask's alpha) onto the one below.
+    /// Blends the innermost layer (times its mask's coverage) onto the one below.
     private mutating func composite(_ primitive: Extent, _ record: UnsafePointer<lfx_shape>) {
-        let masked = primitive.masked
-        let mask = masked ? stack.popLast() : nil
+        let mask = primitive.mask != LFX_MASK_NONE ? stack.popLast() : nil
         guard let content = stack.popLast() else { return }
         target = stack.last ?? targets[0]
         let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
         if !rows.isEmpty, primitive.minX <= primitive.maxX {
-            lfx_composite_rows(target, content, mask, width * 4, Int32(y0), Int32(rows.lowerBound),
+            lfx_composite_rows(target, content, mask, mask == nil ? LFX_MASK_NONE : primitive.mask, width * 4,
+                               Int32(y0), Int32(rows.lowerBound),
                                Int32(rows.upperBound), Int32(primitive.minX), Int32(primitive.maxX), record)
         }
         spare.append(content)
@@ -409,16 +411,20 @@ private struct DrawContext {
 /// for every path band).
 private struct Extent {
     let kind: ShapeKind
-    /// For a composite, whether it multiplies by a mask layer.
-    let masked: Bool
+    /// For a composite with a mask layer, how the mask covers it (an
+    /// `LFX_MASK_` constant); `LFX_MASK_NONE` otherwise.
+    let mask: Int32
     /// Pixel columns and rows, inclusive (see `PreparedPrimitive`).
     let minX: Int, maxX: Int, minY: Int, maxY: Int
 
     init(_ p: PreparedPrimitive) {
         kind = p.kind
-        masked = p.kind == .composite && p.shapeExtra.x > 0.5
+        mask = p.maskCoverage.map { Int32($0.rawValue) } ?? LFX_MASK_NONE
         minX = p.minX; maxX = p.maxX; minY = p.minY; maxY = p.maxY
     }
+
+    /// Whether a composite's mask covers the pixels it leaves clear.
+    var maskIsInverted: Bool { mask == LFX_MASK_ALPHA_INVERTED || mask == LFX_MASK_LUMINANCE_INVERTED }
 }
 
 /// The prepared primitives and the rows each touches, read by all bands.

@@ -55,6 +55,9 @@ struct PreparedPrimitive: Sendable {
         gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
     }
 
+    /// A composite's mask coverage; nil for a composite without a mask and for other kinds.
+    var maskCoverage: MaskCoverage? { kind == .composite ? MaskCoverage(compositeValue: shapeExtra.x) : nil }
+
     /// A plain device circle, drawn by the span kernel; nil when it touches
     /// no pixel of a `width`×`height` frame.
     init?(_ c: DeviceCircle, width: Int, height: Int) {

@@ -183,7 +183,7 @@ struct FrameBuilder {
             endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)
         }
         if let mask, group != nil {
-            beginMask(of: &group!)
+            beginMask(of: &group!, mode: p.maskMode)
             visit(mask, in: tree, step: .mask, parentTime: localTime, parentToDevice: toDevice, tint: .white,
                   clips: ClipStack())
         }

@@ -283,7 +283,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
                 state.uniforms.origin = rect.drawingOrigin
             case .composite:
-                let mask = primitive.shapeExtra.x > 0.5 ? state.open.popLast()?.target : nil
+                let mask = primitive.maskCoverage != nil ? state.open.popLast()?.target : nil
                 guard let (content, rect) = state.open.popLast() else { break }
                 state.uniforms.layerRect = rect.sampled
                 if let below = state.open.last {
@@ -320,7 +320,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                                           atlasDecode: state.uniforms.atlasDecode)
         guard drawn else { return false }
         if let box {
-            var composite = [PrimitiveInstance.composite(bounds: box, opacity: 1, masked: false)]
+            var composite = [PrimitiveInstance.composite(bounds: box, opacity: 1, mask: nil)]
             var uniforms = state.uniforms
             uniforms.layerRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
             glBindVertexArray(vertexArray)

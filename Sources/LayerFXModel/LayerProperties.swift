@@ -83,6 +83,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderColor: Color? = .black
     /// Clips the layer's content and sublayers to its rounded bounds.
     public var masksToBounds = false
+    /// How the layer's `mask` covers it (not animatable): the mask's alpha,
+    /// as Core Animation, or its luminance, either of them inverted.
+    public var maskMode: MaskMode = .alpha
     // CAShapeLayer
     /// The shape drawn (CAShapeLayer).
     public var path: ShapePath = .empty

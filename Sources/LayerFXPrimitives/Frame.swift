@@ -12,7 +12,8 @@ import LayerFXCore
 /// Offscreen layers: a ``ShapeKind/beginLayer`` instance starts a
 /// transparent layer that the following primitives draw into; an optional
 /// ``ShapeKind/beginMask`` switches to a second layer (the mask); the matching
-/// ``ShapeKind/composite`` blends the layer, multiplied by the mask's alpha,
+/// ``ShapeKind/composite`` blends the layer, multiplied by the mask's
+/// coverage (``MaskCoverage``: its alpha or luminance, or one minus either),
 /// onto the layer below. They nest. This is how masks, group opacity and clips
 /// deeper than a primitive can carry are drawn.
 public struct Frame: Sendable {

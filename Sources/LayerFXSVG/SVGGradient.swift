@@ -43,8 +43,9 @@ struct SVGGradient {
     /// The `stop` elements of the parameter range `a`…`b` (b > a) mapped to
     /// offsets 0…1: the colours at both ends and every stop between. Between
     /// stops whose alpha differs, intermediate stops follow the backends'
-    /// straight-alpha interpolation (SVG renderers often interpolate premultiplied).
-    func stops(from a: Float, to b: Float, white: Bool) -> String {
+    /// straight-alpha interpolation (SVG renderers often interpolate
+    /// premultiplied). `color` writes a stop's colour (``SVGBuilder/colorValue(_:)``).
+    func stops(from a: Float, to b: Float, color value: (SIMD4<Float>) -> String) -> String {
         var points: [(t: Float, color: SIMD4<Float>)] = [(a, color(at: a))]
         for (t, c) in zip(locations, colors) where t >= a && t <= b { points.append((t, c)) }
         points.append((b, color(at: b)))
@@ -53,7 +54,7 @@ struct SVGGradient {
         var text = ""
         func stop(_ t: Float, _ c: SIMD4<Float>) {
             let offset = SVGNumber.fraction((t - a) / (b - a))
-            text += "<stop offset=\"\(offset)\" stop-color=\"\(white ? "#fff" : SVGNumber.hexColor(c))\""
+            text += "<stop offset=\"\(offset)\" stop-color=\"\(value(c))\""
             if c.w < 1 { text += " stop-opacity=\"\(SVGNumber.fraction(c.w))\"" }
             text += "/>"
         }
@@ -101,7 +102,7 @@ extension SVGBuilder {
             let p0 = gradient.start + d * a, p1 = gradient.start + d * b
             let attributes = " x1=\"\(SVGNumber.coordinate(p0.x))\" y1=\"\(SVGNumber.coordinate(p0.y))\" x2=\"\(SVGNumber.coordinate(p1.x))\" y2=\"\(SVGNumber.coordinate(p1.y))\""
             return .reference(definitions.gradient("linearGradient", attributes: attributes,
-                                                   stops: gradient.stops(from: a, to: b, white: inMask)))
+                                                   stops: gradient.stops(from: a, to: b, color: colorValue)))
         case .radial:
             let rx = abs(gradient.delta.x), ry = abs(gradient.delta.y)
             guard rx > 0, ry > 0 else { return .solid(gradient.color(at: 1)) }
@@ -111,7 +112,7 @@ extension SVGBuilder {
             let transform = SVGBuilder.matrix(Double(rx * b), 0, 0, Double(ry * b), Double(s.x), Double(s.y))
             let attributes = " cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(transform)\""
             return .reference(definitions.gradient("radialGradient", attributes: attributes,
-                                                   stops: gradient.stops(from: 0, to: b, white: inMask)))
+                                                   stops: gradient.stops(from: 0, to: b, color: colorValue)))
         }
     }
 

@@ -70,6 +70,8 @@ struct BadInputTests {
                "$DIR/scene.json:1:54: layers[0].fillRule: unknown fill rule \"odd\"; expected one of nonZero, evenOdd"),
         .scene("unknown lineCap", #"{"size":[10,10],"layers":[{"type":"shape","lineCap":"flat"}]}"#,
                "$DIR/scene.json:1:53: layers[0].lineCap: unknown line cap \"flat\"; expected one of butt, round, square"),
+        .scene("unknown maskMode", #"{"size":[10,10],"layers":[{"maskMode":"luma"}]}"#,
+               "$DIR/scene.json:1:39: layers[0].maskMode: unknown mask mode \"luma\"; expected one of alpha, alphaInverted, luminance, luminanceInverted"),
         .scene("unknown timing function",
                #"{"size":[10,10],"layers":[{"animations":[{"keyPath":"opacity","toValue":1,"duration":1,"timingFunction":"easeInOutQuad"}]}]}"#,
                "$DIR/scene.json:1:105: layers[0].animations[0].timingFunction: unknown timing function \"easeInOutQuad\"; expected one of linear, easeIn, easeOut, easeInEaseOut, default or [c1x, c1y, c2x, c2y]"),

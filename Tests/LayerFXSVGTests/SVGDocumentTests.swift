@@ -86,7 +86,7 @@ struct SVGDocumentTests {
                                                              .beginMask(bounds: bounds), mask, composite])
         #expect(try body(frame) == """
             <defs>
-            <mask id="m1" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
+            <mask id="m1" mask-type="alpha" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
             <circle cx="5" cy="5" r="4" fill="#fff" fill-opacity=".25"/>
             </mask>
             <clipPath id="c1"><rect x="-3" y="-3" width="6" height="6" rx="1" transform="translate(5 5)"/></clipPath>
@@ -98,6 +98,30 @@ struct SVGDocumentTests {
             """)
     }
 
+    /// A luminance mask draws its content in its colours, an inverted one
+    /// over a white rectangle in the complement (black for alpha), so that
+    /// the luminance left is one minus the coverage.
+    @Test(arguments: [(MaskCoverage.alpha, "alpha", "#fff", false), (.alphaInverted, "luminance", "#000", true),
+                      (.luminance, "luminance", "#0000ff", false), (.luminanceInverted, "luminance", "#ffff00", true)])
+    func maskModesWriteTheirTypeColoursAndBackdrop(_ coverage: MaskCoverage, type: String, color: String,
+                                                   backdrop: Bool) throws {
+        let bounds = SIMD4<Float>(0, 0, 10, 10)
+        let content = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                        shape: SIMD4(5, 5, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                        fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        var mask = content
+        mask.fillColor = SIMD4(0, 0, 1, 0.25)
+        let frame = Frame(width: 10, height: 10, primitives: [.beginLayer(bounds: bounds), content, .beginMask(bounds: bounds),
+                                                             mask, .composite(bounds: bounds, opacity: 1, mask: coverage)])
+        let rect = backdrop ? "<rect x=\"0\" y=\"0\" width=\"10\" height=\"10\" fill=\"#fff\"/>\n" : ""
+        #expect(try body(frame).hasPrefix("""
+            <defs>
+            <mask id="m1" mask-type="\(type)" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
+            \(rect)<circle cx="5" cy="5" r="4" fill="\(color)" fill-opacity=".25"/>
+            </mask>
+            """))
+    }
+
     @Test func nonFiniteOrHugeValuesWriteWithoutTrapping() throws {
         #expect(SVGNumber.hexColor(SIMD4(.nan, .infinity, -1, 1)) == "#00ff00")
         let huge = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
@@ -105,7 +129,7 @@ struct SVGDocumentTests {
                                      fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
         let layer = PrimitiveInstance.beginLayer(bounds: SIMD4(-.infinity, .nan, 1e30, .infinity))
         let composite = PrimitiveInstance.composite(bounds: SIMD4(-1e30, -.infinity, .infinity, 1e30),
-                                                    opacity: 0.5, masked: false)
+                                                    opacity: 0.5, mask: nil)
         let text = try body(Frame(width: 8, height: 8, primitives: [layer, huge, composite]))
         #expect(text.contains("<ellipse cx=\"1.0000000150474662e+30\""))
         #expect(text.contains("<g opacity=\".5\">"))

@@ -33,6 +33,16 @@
 #define LFX_PAINT_RADIAL 2
 #define LFX_PAINT_CONIC 3
 
+/* How a composite's mask layer covers its content (MaskCoverage), stored
+ * as a float in the composite's shape_extra.x; LFX_MASK_NONE: no mask.
+ * From the mask's premultiplied RGBA8 bytes: alpha a / 255, luminance
+ * (2126 r + 7152 g + 722 b) / 2550000 (Rec. 709 luma), inverted 1 minus those. */
+#define LFX_MASK_NONE 0
+#define LFX_MASK_ALPHA 1
+#define LFX_MASK_ALPHA_INVERTED 2
+#define LFX_MASK_LUMINANCE 3
+#define LFX_MASK_LUMINANCE_INVERTED 4
+
 /* How a path band decides what is inside (WindingRule), stored as a float
  * in shapeExtra.w. */
 #define LFX_WINDING_NON_ZERO 0

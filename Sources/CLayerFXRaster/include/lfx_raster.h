@@ -205,19 +205,22 @@ int lfx_block_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
 /* Fills `occupancy` (rows first_row...last_row of an image whose row
  * image_y0 comes first, `cells` = (width + 7) / 8 bytes a row) with 1 where
  * an 8-column cell of columns min_x...max_x of `mask` (RGBA8 rows `stride`
- * bytes apart) has a pixel of non-zero alpha and `outer` (an enclosing map,
- * or NULL) is set there, and 0 elsewhere. */
+ * bytes apart) has a pixel that is not clear (a byte not 0: an alpha or
+ * luminance mask covers such a pixel, and only such) and `outer` (an
+ * enclosing map, or NULL) is set there, and 0 elsewhere. */
 __attribute__((visibility("hidden")))
 void lfx_occupancy(const uint8_t *mask, ptrdiff_t stride, int image_y0, int first_row, int last_row,
                    int min_x, int max_x, const uint8_t *outer, uint8_t *occupancy, ptrdiff_t cells);
 
 /* Blends an offscreen layer onto the target below it over columns
  * min_x...max_x of rows first_row...last_row: content (premultiplied RGBA8)
- * times the mask's alpha (when `mask` is not NULL) times
- * lfx_shape_clip_coverage of `clips`, source-over. All buffers share the
- * image's layout (row image_y0 first, `stride` bytes apart). */
+ * times the mask's coverage (when `mask` is not NULL and `mask_mode`, an
+ * LFX_MASK_ constant of lfx_layout.h, is not LFX_MASK_NONE: its alpha or
+ * luminance, or one minus either) times lfx_shape_clip_coverage of
+ * `clips`, source-over. All buffers share the image's layout (row image_y0
+ * first, `stride` bytes apart). */
 __attribute__((visibility("hidden")))
-void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
+void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, int mask_mode, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips);
 
 #endif
