@@ -153,6 +153,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         if tilePass == nil { tilePass = .some(TileComputePass.make()) }
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning
+        try textures.upload(stops: frame.gradientStops)
         guard pass.draw(frame) else { return false }
         try failureCheck.check(while: "compositing a \(frame.width)×\(frame.height) frame in tiles")
         return true
@@ -198,6 +199,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         var uniforms = PrimitivePrograms.Uniforms()
         uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
+        try textures.upload(stops: frame.gradientStops)
+        uniforms.stopCount = Int32(clamping: frame.gradientStops.count)
         if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

@@ -14,7 +14,7 @@ import LayerFXPrimitives
 /// and buffers are kept from frame to frame.
 final class TileComputePass {
     private let program: ShaderProgram
-    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
+    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint, stopCountUniform: GLint
     /// Circles, tile offsets, tile entries, instances.
     private var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
@@ -44,6 +44,9 @@ final class TileComputePass {
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
+        stopCountUniform = glGetUniformLocation(program.id, "u_stopCount")
+        glUseProgram(program.id)
+        glUniform1i(glGetUniformLocation(program.id, "u_stops"), GLint(FrameTextures.stopUnit))
         glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
@@ -52,7 +55,8 @@ final class TileComputePass {
     /// Composites `frame` (circles and analytic shapes only) into the pass's texture and leaves
     /// its framebuffer bound for reading back (row 0 the frame's top row);
     /// false, with nothing drawn, when its lists would hold more than
-    /// `TileBins.maximumEntries` entries.
+    /// `TileBins.maximumEntries` entries. The frame's gradient stop table
+    /// must be bound to `FrameTextures.stopUnit`.
     func draw(_ frame: Frame) -> Bool {
         let width = frame.width, height = frame.height
         upload(frame.circles, to: 0)
@@ -89,6 +93,7 @@ final class TileComputePass {
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
         glUniform1i(columnsUniform, GLint(columns))
+        glUniform1i(stopCountUniform, GLint(clamping: frame.gradientStops.count))
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
