@@ -8,7 +8,7 @@ precision highp float;
 precision highp int;
 
 // The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_MASK_*,
-// LFX_WINDING_*, LFX_MAX_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
+// LFX_WINDING_*, LFX_INLINE_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
 // from Sources/CLayerFXLayout/include/lfx_layout.h by the shader build.
 //
 // Program variants (the renderer compiles one per kind of primitive it

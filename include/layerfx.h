@@ -344,7 +344,9 @@ lfx_result lfx_renderer_get_backend(const lfx_renderer *renderer, lfx_backend *b
  *            `"stroke-pieces"` (2000000), `"band-edges"` (16000000, at most
  *            16777216), `"edge-tests"` (each polygon pixel against each
  *            edge of its piece; 1000000000), `"offscreen-layers"` (100000), `"offscreen-pixels"`
- *            (1000000000), `"glyphs"` (1000000), `"text-length"` (1000000).
+ *            (1000000000), `"glyphs"` (1000000), `"text-length"` (1000000),
+ *            `"gradient-stops"` (stops of gradients of more than 6 stops;
+ *            4000000).
  * @param value the new limit.
  * @retval LFX_OK
  * @retval LFX_ERROR_INVALID_HANDLE

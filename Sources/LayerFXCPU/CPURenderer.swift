@@ -78,6 +78,17 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
         if compositing.tiles(frame), drawTiles(frame, into: image) { return }
+        var table = UnpackedStops()
+        table.load(frame.gradientStops)
+        try table.stops.withUnsafeBufferPointer { table in
+            try draw(frame, into: image, table: table)
+        }
+    }
+
+    /// Draws `frame` into `image` as above, its gradients' table stops
+    /// read from `table`, the frame's unpacked.
+    private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>,
+                      table: UnsafeBufferPointer<lfx_stop>) throws {
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
@@ -94,7 +105,7 @@ public struct CPURenderer: RenderBackend, Sendable {
             let drawn = primitive.kind.rawValue <= ShapeKind.glyph.rawValue
             if drawn && primitive.circle == nil || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
-                shapes.append(lfx_shape(primitive, everyPixel: everyPixel))
+                shapes.append(lfx_shape(primitive, everyPixel: everyPixel, table: table.baseAddress))
                 kernels.append(KernelChoice(primitive, edgeCount: edgeCount))
             }
             if let circle = primitive.circle {
@@ -113,7 +124,9 @@ public struct CPURenderer: RenderBackend, Sendable {
                 }
             case .instances:
                 for primitive in frame.instances[run.range] {
-                    if let ready = PreparedPrimitive(primitive, width: width, height: height) { add(ready) }
+                    if let ready = PreparedPrimitive(primitive, width: width, height: height, stopCount: table.count) {
+                        add(ready)
+                    }
                 }
             }
         }

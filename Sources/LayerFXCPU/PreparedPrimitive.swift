@@ -30,8 +30,9 @@ struct PreparedPrimitive: Sendable {
 
     /// Returns nil for a drawn primitive whose quad touches no pixel of a
     /// `width`×`height` frame (markers and composites are always kept: they
-    /// structure the list).
-    init?(_ p: PrimitiveInstance, width: Int, height: Int) {
+    /// structure the list). A gradient's table stops are among the frame's
+    /// `stopCount`.
+    init?(_ p: PrimitiveInstance, width: Int, height: Int, stopCount: Int) {
         let a = p.transform.x, b = p.transform.y, c = p.transform.z, d = p.transform.w
         let invDet = 1 / (a * d - b * c)
         inverse = SIMD4(d * invDet, -b * invDet, -c * invDet, a * invDet)
@@ -52,7 +53,7 @@ struct PreparedPrimitive: Sendable {
         clip0Linear = p.clip0Linear; clip0Offset = p.clip0Offset
         clip1Linear = p.clip1Linear; clip1Offset = p.clip1Offset
         clipRadius0 = p.clipRadii.x; clipRadius1 = p.clipRadii.y; clipCount = p.clipRadii.z
-        gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
+        gradient = p.paint0.x > 0.5 ? PreparedGradient(p, tableCount: stopCount) : nil
     }
 
     /// A composite's mask coverage; nil for a composite without a mask and for other kinds.

@@ -194,14 +194,21 @@ struct DrawOrder: @unchecked Sendable {
 
     /// Appends the circles (when they are not in a sink) to `frameCircles`
     /// and the instances to `frameInstances`, path bands' first edges moved
-    /// on by `edgeOffset` (the edges before them).
-    func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float) {
+    /// on by `edgeOffset` (the edges before them) and the first stops of
+    /// gradients in the stop table by `stopOffset`.
+    func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float,
+                stopOffset: Int) {
         if sink == nil { frameCircles += ownCircles }
         let instanceBase = frameInstances.count
         frameInstances += instances
         if edgeOffset > 0 {
             for i in instanceBase..<frameInstances.count where frameInstances[i].kind == .path {
                 frameInstances[i].shapeExtra.x += edgeOffset
+            }
+        }
+        if stopOffset > 0 {
+            for i in instanceBase..<frameInstances.count where frameInstances[i].gradientTableRange != nil {
+                frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
             }
         }
     }

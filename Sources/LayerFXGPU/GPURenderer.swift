@@ -159,6 +159,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning
         try textures.upload(edges: [], atlas: frame.glyphAtlas)
+        try textures.upload(stops: frame.gradientStops)
         textures.bindForSampling()
         let decode = frame.glyphAtlas.map { SIMD2($0.edgeValue, $0.distanceRange) } ?? .zero
         guard pass.draw(frame, atlasDecode: decode) else { return false }
@@ -209,6 +210,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         var state = OrderedDrawing()
         state.uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
+        try textures.upload(stops: frame.gradientStops)
+        state.uniforms.stopCount = Int32(clamping: frame.gradientStops.count)
         if let atlas = frame.glyphAtlas { state.uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

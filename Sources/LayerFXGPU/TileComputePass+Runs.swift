@@ -12,7 +12,8 @@ extension TileComputePass {
     /// The run variant of the tile compositor and its uniforms.
     struct RunProgram {
         let program: ShaderProgram
-        let sizeUniform: GLint, columnsUniform: GLint, firstTileUniform: GLint, atlasDecodeUniform: GLint
+        let sizeUniform: GLint, columnsUniform: GLint, firstTileUniform: GLint
+        let frameTextureUniforms: FrameTextureUniforms
     }
 
     /// Composites the primitives at positions `items` of `frame`'s drawing
@@ -42,7 +43,7 @@ extension TileComputePass {
         glUniform2i(run.sizeUniform, GLint(width), GLint(height))
         glUniform1i(run.columnsUniform, GLint(bins.columns))
         glUniform2i(run.firstTileUniform, GLint(tiles.x0), GLint(tiles.y0))
-        glUniform2f(run.atlasDecodeUniform, atlasDecode.x, atlasDecode.y)
+        run.frameTextureUniforms.set(frame, atlasDecode: atlasDecode)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -64,7 +65,7 @@ extension TileComputePass {
         return RunProgram(program: program, sizeUniform: glGetUniformLocation(program.id, "u_size"),
                           columnsUniform: glGetUniformLocation(program.id, "u_columns"),
                           firstTileUniform: glGetUniformLocation(program.id, "u_firstTile"),
-                          atlasDecodeUniform: Self.sampleAtlas(program))
+                          frameTextureUniforms: FrameTextureUniforms(program))
     }
 
     /// An RGBA16F texture of the frame's size (remade when the size changes).

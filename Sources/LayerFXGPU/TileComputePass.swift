@@ -16,7 +16,8 @@ import LayerFXPrimitives
 /// `TileComputePass+Runs.swift`.
 final class TileComputePass {
     private let program: ShaderProgram
-    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint, atlasDecodeUniform: GLint
+    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
+    private let frameTextureUniforms: FrameTextureUniforms
     /// Circles, tile offsets, tile entries, instances.
     var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
@@ -33,7 +34,7 @@ final class TileComputePass {
 
     /// The texture unit the pass binds its textures to while making them:
     /// one no program samples, so the frame's textures stay where they are.
-    static let setUpUnit: GLenum = 4
+    static let setUpUnit: GLenum = 6
 
     /// How many pixels of a tile row one invocation composites (``columnsPerInvocation(for:)``).
     let columnsPerInvocation: Int
@@ -71,7 +72,7 @@ final class TileComputePass {
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
-        atlasDecodeUniform = Self.sampleAtlas(program)
+        frameTextureUniforms = FrameTextureUniforms(program)
         glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
@@ -81,7 +82,8 @@ final class TileComputePass {
     /// the pass's texture and leaves its framebuffer bound for reading back
     /// (row 0 the frame's top row); false, with nothing drawn, when its lists
     /// would hold more than `TileBins.maximumEntries` entries. Glyphs sample
-    /// the atlas bound to `FrameTextures.atlasUnit`, decoded with `atlasDecode`.
+    /// the atlas bound to `FrameTextures.atlasUnit`, decoded with
+    /// `atlasDecode`; gradients the stop table bound to `FrameTextures.stopUnit`.
     func draw(_ frame: Frame, atlasDecode: SIMD2<Float>) -> Bool {
         let width = frame.width, height = frame.height
         upload(frame.circles, to: 0)
@@ -113,7 +115,7 @@ final class TileComputePass {
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
         glUniform1i(columnsUniform, GLint(columns))
-        glUniform2f(atlasDecodeUniform, atlasDecode.x, atlasDecode.y)
+        frameTextureUniforms.set(frame, atlasDecode: atlasDecode)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -124,12 +126,25 @@ final class TileComputePass {
         return true
     }
 
-    /// Points `program`'s `u_atlas` at the glyph atlas's texture unit;
-    /// returns where its `u_atlasDecode` is.
-    static func sampleAtlas(_ program: ShaderProgram) -> GLint {
-        glUseProgram(program.id)
-        glUniform1i(glGetUniformLocation(program.id, "u_atlas"), GLint(FrameTextures.atlasUnit))
-        return glGetUniformLocation(program.id, "u_atlasDecode")
+    /// A tile program's uniforms for the frame's textures: the glyph atlas's
+    /// decoding and the gradient stop table's length.
+    struct FrameTextureUniforms {
+        let atlasDecode: GLint, stopCount: GLint
+
+        /// Points `program`'s `u_atlas` and `u_stops` at the frame textures' units.
+        init(_ program: ShaderProgram) {
+            glUseProgram(program.id)
+            glUniform1i(glGetUniformLocation(program.id, "u_atlas"), GLint(FrameTextures.atlasUnit))
+            glUniform1i(glGetUniformLocation(program.id, "u_stops"), GLint(FrameTextures.stopUnit))
+            atlasDecode = glGetUniformLocation(program.id, "u_atlasDecode")
+            stopCount = glGetUniformLocation(program.id, "u_stopCount")
+        }
+
+        /// Sets them for `frame` (the program current).
+        func set(_ frame: Frame, atlasDecode decode: SIMD2<Float>) {
+            glUniform2f(atlasDecode, decode.x, decode.y)
+            glUniform1i(stopCount, GLint(clamping: frame.gradientStops.count))
+        }
     }
 
     /// Sends the lists of ``bins`` into the offsets' and entries' buffers.

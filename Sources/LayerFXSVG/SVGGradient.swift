@@ -15,21 +15,36 @@ struct SVGGradient {
     let locations: [Float]
     let colors: [SIMD4<Float>]
 
-    /// The gradient of `p`, nil for a solid fill.
-    init?(_ p: PrimitiveInstance) {
+    /// The gradient of `p`, nil for a solid fill; a gradient of more than
+    /// `GradientPaint.inlineStopCapacity` stops reads them from `table`
+    /// (its frame's), and is nil when they are not all there.
+    init?(_ p: PrimitiveInstance, table: [GradientStop]) {
         guard p.paint0.x > 0.5 else { return nil }
         kind = PaintKind(rawValue: Int(saturating: p.paint0.x)) ?? .conic
-        let count = min(max(Int(saturating: p.paint0.y), 1), GradientPaint.maximumStops)
         start = SIMD2(p.paint0.z, p.paint0.w)
         delta = SIMD2(p.paint1.x, p.paint1.y) - start
-        locations = Array([p.paint1.z, p.paint1.w, p.paint2.x, p.paint2.y, p.paint2.z, p.paint2.w].prefix(count))
-        let packed = [p.stops0.x, p.stops0.y, p.stops0.z, p.stops0.w, p.stops1.x, p.stops1.y].prefix(count)
-        colors = packed.map { bits in
-            SIMD4(Float(bits & 255), Float(bits >> 8 & 255), Float(bits >> 16 & 255), Float(bits >> 24 & 255)) / 255
+        if let range = p.gradientTableRange {
+            guard range.count <= table.count, range.lowerBound <= table.count - range.count else { return nil }
+            let stops = table[range]
+            locations = stops.map(\.location)
+            colors = stops.map { Self.unpack($0.color) }
+            return
         }
+        let count = min(max(Int(saturating: p.paint0.y), 1), GradientPaint.inlineStopCapacity)
+        let inlineLocations: [Float] = [p.paint1.z, p.paint1.w, p.paint2.x, p.paint2.y, p.paint2.z, p.paint2.w]
+        let packed: [UInt32] = [p.stops0.x, p.stops0.y, p.stops0.z, p.stops0.w, p.stops1.x, p.stops1.y]
+        locations = Array(inlineLocations.prefix(count))
+        colors = packed.prefix(count).map(Self.unpack)
     }
 
-    /// The straight-alpha colour at gradient parameter `t` (as the backends compute it).
+    /// An RGBA8 colour, red in the low byte, as straight-alpha floats in 0…1.
+    private static func unpack(_ bits: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(bits & 255), Float(bits >> 8 & 255), Float(bits >> 16 & 255), Float(bits >> 24 & 255)) / 255
+    }
+
+    /// The straight-alpha colour at gradient parameter `t` (as the backends
+    /// compute it: their bisection of a table's stops finds the stop this
+    /// loop finds, the locations never decreasing).
     func color(at t: Float) -> SIMD4<Float> {
         if t <= locations[0] { return colors[0] }
         for i in 1..<locations.count where t <= locations[i] {

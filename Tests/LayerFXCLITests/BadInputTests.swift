@@ -90,6 +90,11 @@ struct BadInputTests {
     ]
 
     /// Numbers out of range, NaN and infinity.
+    /// `count` white colours, a JSON array's elements.
+    static func whites(_ count: Int) -> String {
+        Array(repeating: ##""#FFFFFF""##, count: count).joined(separator: ",")
+    }
+
     static let ranges: [BadInput] = [
         .scene("`NaN`", #"{"size":[10,10],"layers":[{"opacity":NaN}]}"#,
                "$DIR/scene.json:1:38: layers[0].opacity: NaN and Infinity are not valid JSON numbers"),
@@ -119,5 +124,8 @@ struct BadInputTests {
         .scene("gradient locations decreasing",
                ##"{"size":[10,10],"layers":[{"type":"gradient","colors":["#FF0000","#0000FF"],"locations":[0.5,0.2]}]}"##,
                "$DIR/scene.json:1:94: layers[0].locations[1]: locations must not decrease (0.2 follows 0.5)"),
+        .scene("more than 1024 gradient colours",
+               #"{"size":[10,10],"layers":[{"type":"gradient","colors":[\#(Self.whites(1025))]}]}"#,
+               "$DIR/scene.json:1:55: layers[0].colors: a gradient takes at most 1024 colors (got 1025)"),
     ]
 }

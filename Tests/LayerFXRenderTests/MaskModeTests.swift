@@ -1,4 +1,5 @@
 import LayerFX
+@testable import LayerFXEvaluation
 import LayerFXTestSupport
 import Testing
 
@@ -19,6 +20,15 @@ struct MaskModeTests {
 
     @Test(.requiresGPU, arguments: checks) func onTheGPU(_ check: BackendCheck) throws {
         try check.run(GPUAvailability.renderer.get())
+    }
+
+    /// The compiled scene's frames carry the modes as the walk of the layer values does.
+    @Test func compiledFramesAreTheWalksFrames() throws {
+        let scene = try Fixtures.scene("39-mask-modes.json")
+        for time in [0, 0.5] {
+            CompiledSceneTests.expectSameFrame(try SceneEvaluator().frame(for: scene, at: time),
+                                               try SceneEvaluator().referenceFrame(for: scene, at: time), "t=\(time)")
+        }
     }
 
     static let blue = Color(red: 0, green: 0, blue: 1)

@@ -26,9 +26,26 @@ struct TileShapeTests {
         /// For each 32-pixel cell of the frame, the items whose box meets it, in order.
         private var cells: [[Int]] = []
         private var columns = 0
+        /// The frame's gradient stops, which the shape records point into.
+        private let table: StopTable
+
+        /// A frame's gradient stops unpacked, in memory that lives as long as the records pointing into it.
+        final class StopTable {
+            let stops: UnsafeMutableBufferPointer<lfx_stop>
+
+            init(_ frame: Frame) {
+                var unpacked = UnpackedStops()
+                unpacked.load(frame.gradientStops)
+                stops = .allocate(capacity: unpacked.stops.count)
+                _ = stops.initialize(from: unpacked.stops)
+            }
+
+            deinit { stops.deallocate() }
+        }
 
         init(_ frame: Frame) {
             atlas = frame.glyphAtlas
+            table = StopTable(frame)
             defer { index(width: frame.width, height: frame.height) }
             for run in frame.runs {
                 switch run.kind {
@@ -42,11 +59,12 @@ struct TileShapeTests {
                     }
                 case .instances:
                     for instance in frame.instances[run.range] {
-                        guard let prepared = PreparedPrimitive(instance, width: frame.width, height: frame.height)
+                        guard let prepared = PreparedPrimitive(instance, width: frame.width, height: frame.height,
+                                                               stopCount: table.stops.count)
                         else { continue }
                         let box = PixelBox(minX: prepared.minX, maxX: prepared.maxX, minY: prepared.minY,
                                            maxY: prepared.maxY)
-                        let record = lfx_shape(prepared, everyPixel: true)
+                        let record = lfx_shape(prepared, everyPixel: true, table: UnsafePointer(table.stops.baseAddress))
                         items.append((instance.kind == .glyph ? .glyph(record) : .shape(record), box))
                     }
                 }

@@ -122,6 +122,22 @@ struct SVGDocumentTests {
             """))
     }
 
+    /// A gradient of more stops than an instance holds reads them from the frame's table.
+    @Test func tableGradientsWriteEveryStop() throws {
+        let stops = (0..<12).map { GradientStop(location: Float($0) / 11, color: $0 % 2 == 0 ? 0xFF00_00FF : 0xFFFF_0000) }
+        let paint = GradientPaint(kind: .axial, start: SIMD2(0, 0), end: SIMD2(10, 0), tableStart: 3, count: 9)
+        let shape = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 1, 0),
+                                      shape: SIMD4(5, 5, 5, 5), shapeExtra: SIMD4(0, 0, 1, 0),
+                                      fillColor: .zero, strokeColor: .zero, paint: paint)
+        let text = try body(Frame(width: 10, height: 10, primitives: [shape], gradientStops: stops))
+        #expect(text.contains("<linearGradient id=\"g1\" gradientUnits=\"userSpaceOnUse\" x1=\"2.727\" y1=\"0\" x2=\"10\" y2=\"0\">"))
+        #expect(text.split(separator: "<stop ", omittingEmptySubsequences: false).count - 1 == 9)
+        #expect(text.contains("<stop offset=\"0\" stop-color=\"#0000ff\"/><stop offset=\".125\" stop-color=\"#ff0000\"/>"))
+        // A range past the table's end (a malformed frame) is no gradient.
+        #expect(!(try body(Frame(width: 10, height: 10, primitives: [shape], gradientStops: Array(stops.prefix(11)))))
+            .contains("linearGradient"))
+    }
+
     @Test func nonFiniteOrHugeValuesWriteWithoutTrapping() throws {
         #expect(SVGNumber.hexColor(SIMD4(.nan, .infinity, -1, 1)) == "#00ff00")
         let huge = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),

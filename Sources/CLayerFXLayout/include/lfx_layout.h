@@ -48,9 +48,14 @@
 #define LFX_WINDING_NON_ZERO 0
 #define LFX_WINDING_EVEN_ODD 1
 
-/* Gradient stops one instance carries (locations in paint1.zw and paint2,
- * colours in stops0 and stops1). */
-#define LFX_MAX_STOPS 6
+/* Gradient stops one instance carries inline (locations in paint1.zw and
+ * paint2, colours in stops0 and stops1). A gradient of more stops keeps
+ * them in the frame's stop table (Frame.gradientStops: each stop its
+ * location's float bits and its RGBA8 colour), the instance holding their
+ * count in paint0.y and the first one's index in stops0.x. */
+#define LFX_INLINE_STOPS 6
+/* Stops per row of the GPU's stop table texture (RG32UI). */
+#define LFX_STOP_ROW_LENGTH 1024
 /* Clips one instance carries; deeper clips become offscreen layers. */
 #define LFX_MAX_CLIPS 2
 /* Polygon edges per row of the GPU's edge texture. */
@@ -90,9 +95,16 @@ typedef struct {
     lfx_vec4 paint0;         /* (paint kind, stop count, start x, start y) */
     lfx_vec4 paint1;         /* (end x, end y, location 0, location 1) */
     lfx_vec4 paint2;         /* (locations 2...5) */
-    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte */
+    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte; or x: the first stop in the table */
     lfx_uvec4 stops1;        /* stop colours 4 and 5 */
 } lfx_instance;
+
+/* One stop of a frame's gradient stop table (LayerFX's `GradientStop`):
+ * its location and its straight-alpha RGBA8 colour, red in the low byte. */
+typedef struct {
+    float location;
+    uint32_t color;
+} lfx_gradient_stop;
 
 /* A circle in device pixels (LayerFX's `DeviceCircle`, whose documentation
  * gives the formulas; the circle program's attributes a_geometry, a_ring,

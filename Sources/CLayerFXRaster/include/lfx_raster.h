@@ -49,6 +49,13 @@ typedef struct {
                                              covers nothing (radius infinite for other kinds) */
 } lfx_shape_plan;
 
+/* A gradient stop as the shape kernel reads it: the frame's table
+ * (lfx_gradient_stop) with the colour unpacked, straight alpha in 0...1. */
+typedef struct {
+    float location;
+    float color[4];
+} lfx_stop;
+
 /* An analytic shape (ellipse, rounded rectangle or star) prepared for the
  * CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
  * inverse computed and colors premultiplied, and its gradient unpacked. The
@@ -67,10 +74,12 @@ typedef struct {
     float clip_radii[4];     /* clip 0 radius, clip 1 radius, clips in use (0...2), unused */
     float gradient_start[2]; /* local units */
     float gradient_delta[2]; /* end − start */
-    float locations[LFX_MAX_STOPS];
-    float colors[LFX_MAX_STOPS][4]; /* straight alpha */
+    float locations[LFX_INLINE_STOPS];
+    float colors[LFX_INLINE_STOPS][4]; /* straight alpha */
+    const lfx_stop *table;   /* a gradient of more stops: its stop_count stops, unpacked from the frame's
+                                table; NULL: the stops above */
     int32_t gradient_kind;   /* an LFX_PAINT_ constant */
-    int32_t stop_count;      /* 1...6 */
+    int32_t stop_count;      /* 1...LFX_INLINE_STOPS inline, more in `table` */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
     int32_t min_y, max_y;    /* and its rows */
     int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */
