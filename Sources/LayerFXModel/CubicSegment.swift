@@ -44,7 +44,7 @@ public struct CubicSegment: Hashable, Sendable {
     }
 
     /// The derivative at `t`.
-    func velocity(at t: Double) -> Point {
+    public func velocity(at t: Double) -> Point {
         let s = 1 - t
         let a = 3 * s * s, b = 6 * s * t, c = 3 * t * t
         return Point(x: a * (control1.x - start.x) + b * (control2.x - control1.x) + c * (end.x - control2.x),
@@ -61,7 +61,7 @@ public struct CubicSegment: Hashable, Sendable {
     }
 
     /// The arc length from parameter 0 to `t` (16-point Gauss–Legendre).
-    func length(to t: Double = 1) -> Double {
+    public func length(to t: Double = 1) -> Double {
         guard t > 0 else { return 0 }
         var sum = 0.0
         for (node, weight) in GaussLegendre.nodes {
@@ -73,7 +73,7 @@ public struct CubicSegment: Hashable, Sendable {
 
     /// The parameter at which the arc length from the start is `fraction`
     /// of the whole (Newton's method, bisection as a fallback).
-    func parameter(atLengthFraction fraction: Double) -> Double {
+    public func parameter(atLengthFraction fraction: Double) -> Double {
         let total = length()
         guard total > 0, fraction > 0 else { return 0 }
         guard fraction < 1 else { return 1 }

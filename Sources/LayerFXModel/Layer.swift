@@ -123,6 +123,9 @@ public struct Scene: Hashable, Sendable {
     /// scene file's folder (absolute) when the scene was read from a file;
     /// nil, the working directory, otherwise.
     public var baseDirectory: String?
+    /// The span of time the scene is meant to be played over and its frame
+    /// rate (a Lottie animation's), when the file gives them.
+    public var timeline: SceneTimeline?
 
     /// A scene of `size` points drawn at `scale` pixels per point, its
     /// relative font paths taken in `baseDirectory` (nil: the working directory).
@@ -132,3 +135,24 @@ public struct Scene: Hashable, Sendable {
         self.baseDirectory = baseDirectory
     }
 }
+
+/// The span of time a scene is meant to be played over, and at what rate:
+/// a Lottie animation's in and out points and frame rate (kept in scene
+/// files converted from one). A sequence given no range renders it.
+public struct SceneTimeline: Hashable, Sendable {
+    /// Frames per second.
+    public var frameRate: Double
+    /// Seconds of the first frame.
+    public var start: Double
+    /// Seconds where the last frame ends (exclusive).
+    public var end: Double
+
+    /// A timeline of `frameRate` frames a second from `start` to `end` seconds.
+    public init(frameRate: Double, start: Double, end: Double) {
+        self.frameRate = frameRate; self.start = start; self.end = end
+    }
+
+    /// The number of whole frames from `start` up to `end`.
+    public var frameCount: Int { Int(saturating: ((end - start) * frameRate).rounded(.up), rounding: .down) }
+}
+

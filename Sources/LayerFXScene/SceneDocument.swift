@@ -13,7 +13,7 @@ struct SceneDocument: SceneValueDecodable {
     /// The fonts of its text layers, in document order, for `FontCheck`.
     var fontUses: [FontUse]
 
-    static let keys = ["version", "size", "scale", "backgroundColor", "layers"]
+    static let keys = ["version", "size", "scale", "backgroundColor", "timeline", "layers"]
 
     init<V: SceneValue>(_ value: V) throws {
         let object = try value.object()
@@ -22,6 +22,7 @@ struct SceneDocument: SceneValueDecodable {
         var scale = 1.0
         var background = Color.clear
         var layers: [DecodedLayer] = []
+        var timeline: SceneTimeline? = nil
         try object.forEachMember { key, member in
             switch key.name {
             case "version":
@@ -34,6 +35,7 @@ struct SceneDocument: SceneValueDecodable {
                 sizeValue = member
             case "scale": scale = try member.number(.positive)
             case "backgroundColor": background = try ColorValue(member).color ?? .clear
+            case "timeline": timeline = try Self.timeline(member)
             case "layers": layers = try member.array { try LayerDocument($0).decoded }
             default: throw StrictKeys.unknownKey(key, in: object, allowed: Self.keys)
             }
@@ -44,6 +46,26 @@ struct SceneDocument: SceneValueDecodable {
         try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
         fontUses = layers.flatMap(\.allFontUses)
         scene = Scene(size: size, scale: scale, backgroundColor: background, layers: try MaskResolver.resolve(layers))
+        scene.timeline = timeline
+    }
+
+    static let timelineKeys = ["frameRate", "start", "end"]
+
+    /// `{"frameRate": F, "start": A, "end": B}`: F above 0, B after A.
+    private static func timeline<V: SceneValue>(_ value: V) throws -> SceneTimeline {
+        let object = try value.object()
+        var frameRate: Double? = nil, start = 0.0, end: Double? = nil
+        try object.forEachMember { key, member in
+            switch key.name {
+            case "frameRate": frameRate = try member.number(.positive)
+            case "start": start = try member.number()
+            case "end": end = try member.number()
+            default: throw StrictKeys.unknownKey(key, in: object, allowed: timelineKeys)
+            }
+        }
+        guard let frameRate, let end else { throw object.issue("expected \"frameRate\" and \"end\"") }
+        guard end > start else { throw object.issue("end (\(end.numberText)) must come after start (\(start.numberText))") }
+        return SceneTimeline(frameRate: frameRate, start: start, end: end)
     }
 
     /// The output frame (size × scale, rounded up) must be 1…16384 px per side.

@@ -23,6 +23,10 @@ public enum SceneEncoder {
         var members: [(String, JSONValue)] = [("version", .number(1)), ("size", size(scene.size))]
         if scene.scale != 1 { members.append(("scale", .number(scene.scale))) }
         if scene.backgroundColor != .clear { members.append(("backgroundColor", color(scene.backgroundColor))) }
+        if let timeline = scene.timeline {
+            members.append(("timeline", .object([("frameRate", .number(timeline.frameRate)), ("start", .number(timeline.start)),
+                                                 ("end", .number(timeline.end))])))
+        }
         members.append(("layers", .array(scene.layers.map(layer))))
         return JSONValue.object(members).text() + "\n"
     }

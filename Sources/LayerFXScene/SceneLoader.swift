@@ -7,7 +7,9 @@ import FoundationEssentials
 import LayerFXModel
 import LayerFXText
 
-/// Reads scene files (JSON, format version 1) into `Scene` values.
+/// Reads scene files (JSON, format version 1) and Lottie animations
+/// (bodymovin JSON, recognised by their keys whatever the file's name; see
+/// `LottieAnimation`) into `Scene` values.
 ///
 /// Every rejection is a `SceneError` naming the JSON path and the line and
 /// column of the offending value: syntax errors, unknown keys, values of the
@@ -27,8 +29,23 @@ public enum SceneLoader {
     /// by `path`; the scene's `baseDirectory` is the file's folder.
     public static func load(contentsOfFile path: String,
                             textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
+        try read(contentsOfFile: path, textContext: textContext).scene
+    }
+
+    /// Reads the scene file or Lottie animation at `path` as ``load(contentsOfFile:textContext:)``
+    /// does, with what was read: the file's format and what of a Lottie
+    /// animation is not drawn.
+    public static func read(contentsOfFile path: String,
+                            textContext: TextContext = TextContext()) throws(SceneError) -> LoadedScene {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        return try decode(FileReader.read(path), source: path, baseDirectory: directory, textContext: textContext)
+        return try read(FileReader.read(path), source: path, baseDirectory: directory, textContext: textContext)
+    }
+
+    /// Reads scene JSON or a Lottie animation from `bytes` (`source` names it
+    /// in errors), relative paths taken in the working directory.
+    public static func read(_ bytes: [UInt8], source: String,
+                            textContext: TextContext = TextContext()) throws(SceneError) -> LoadedScene {
+        try read(bytes, source: source, baseDirectory: nil, textContext: textContext)
     }
 
     /// Decodes scene JSON from `bytes`; `source` names the input in error
@@ -36,7 +53,7 @@ public enum SceneLoader {
     /// this call), relative font paths in the working directory.
     public static func decode(_ bytes: [UInt8], source: String,
                               textContext: TextContext = TextContext()) throws(SceneError) -> Scene {
-        try decode(bytes, source: source, baseDirectory: nil, textContext: textContext)
+        try read(bytes, source: source, baseDirectory: nil, textContext: textContext).scene
     }
 
     /// Decodes scene JSON text, e.g. a string literal or a network payload;
@@ -54,11 +71,11 @@ public enum SceneLoader {
         try decode([UInt8](data), source: source, textContext: textContext)
     }
 
-    /// Decodes `bytes` into a scene whose relative font paths are taken in
+    /// Decodes `bytes` into a scene whose relative paths are taken in
     /// `baseDirectory`, checking its fonts there in `textContext`.
-    private static func decode(_ bytes: [UInt8], source: String, baseDirectory: String?,
-                               textContext: TextContext) throws(SceneError) -> Scene {
-        let result: Result<Scene, SceneError> = bytes.withUnsafeBufferPointer { buffer in
+    private static func read(_ bytes: [UInt8], source: String, baseDirectory: String?,
+                             textContext: TextContext) throws(SceneError) -> LoadedScene {
+        let result: Result<LoadedScene, SceneError> = bytes.withUnsafeBufferPointer { buffer in
             let document: JSONDocument
             do throws(JSONSyntaxError) {
                 document = try JSONParser.parse(buffer)
@@ -66,11 +83,16 @@ public enum SceneLoader {
                 return .failure(SceneError(syntaxError: error, bytes: buffer, source: source))
             }
             do {
+                if LottieAnimation.recognizes(document) {
+                    var loaded = try LottieImport.scene(document, textContext: textContext, relativeTo: baseDirectory)
+                    loaded.scene.baseDirectory = baseDirectory
+                    return .success(loaded)
+                }
                 let decoded = try SceneDocument(from: TreeDecoder(document: document))
                 try FontCheck.check(decoded.fontUses, in: textContext, relativeTo: baseDirectory)
                 var scene = decoded.scene
                 scene.baseDirectory = baseDirectory
-                return .success(scene)
+                return .success(LoadedScene(scene: scene, format: .scene))
             } catch {
                 return .failure(SceneError(decodingError: error, document: document, bytes: buffer, source: source))
             }

@@ -1,0 +1,76 @@
+import LayerFXCore
+import LayerFXModel
+
+/// A text layer's first document: with the file's glyph outlines (`chars`)
+/// as shapes, placed as ThorVG places them (the first line's baseline at
+/// the layer's origin, each glyph's outline for size 100 scaled by the
+/// size, the cursor advancing by the glyph's width plus the tracking, lines
+/// `lh` apart, right or centre justification shifting each line by its
+/// width or half of it); without outlines, as a text layer in the file's
+/// font family (or LayerFX's stand-in), reported.
+extension LottieConverter {
+    /// The layers of `text`; `label` names its layer in the report.
+    mutating func textLayers(_ text: LottieText, label: String) -> [Layer] {
+        if text.isAnimated { report.note("animated text documents", layer: label) }
+        if text.hasAnimators { report.note("text animators", layer: label) }
+        let font = animation.fonts[text.font]
+        let family = font?.family ?? text.font, style = font?.style ?? ""
+        let lines = text.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
+        let scale = text.size / 100
+        var items: [LottieShapeItem] = []
+        for (row, line) in lines.enumerated() {
+            var placed: [(glyph: LottieGlyph, x: Double)] = []
+            var x = 0.0
+            for character in line {
+                guard let glyph = animation.glyphs[LottieGlyphKey(character: String(character), family: family, style: style)]
+                    ?? animation.glyphs.first(where: { $0.key.character == String(character) && $0.key.family == family })?.value
+                else {
+                    return standInText(text, family: family, label: label)
+                }
+                placed.append((glyph, x))
+                x += (glyph.advance + text.tracking / 10) * scale
+            }
+            let shift = text.justification == 1 ? -x : text.justification == 2 ? -x / 2 : 0
+            for (glyph, left) in placed where !glyph.shapes.isEmpty {
+                var transform = LottieTransform.identity
+                transform.position = LottieProperty([left + shift, Double(row) * text.lineHeight - text.baselineShift])
+                transform.scale = LottieProperty([text.size, text.size])
+                items.append(.group(LottieShapeGroup(name: "", items: glyph.shapes + [.transform(transform)])))
+            }
+        }
+        if let stroke = text.strokeColor, text.strokeWidth > 0 {
+            items.append(.paint(LottiePaint(source: .color(LottieProperty([stroke.red, stroke.green, stroke.blue])),
+                                            opacity: LottieProperty(100),
+                                            stroke: LottieStroke(width: LottieProperty(text.strokeWidth), cap: 2, join: 2,
+                                                                 miterLimit: 4, dashes: [], dashOffset: nil),
+                                            evenOdd: false)))
+        }
+        if let fill = text.fillColor {
+            items.append(.paint(LottiePaint(source: .color(LottieProperty([fill.red, fill.green, fill.blue])),
+                                            opacity: LottieProperty(100), stroke: nil, evenOdd: false)))
+        }
+        var shapes = LottieShapeConverter(clock: clock)
+        let layers = shapes.layers(items)
+        for feature in shapes.unsupported { report.note(feature, layer: label) }
+        return layers
+    }
+
+    /// The text as a text layer, when the file has no outline for one of
+    /// its characters: in the font family named, if LayerFX finds it, else
+    /// in its default face; its first baseline on the layer's origin.
+    private mutating func standInText(_ text: LottieText, family: String, label: String) -> [Layer] {
+        report.note("text without glyph outlines (drawn with a font LayerFX has)", layer: label)
+        var layer = Layer(kind: .text)
+        layer.properties.string = String(text.text.map { $0 == "\r" ? "\n" : $0 })
+        layer.properties.font = fontResolves(family) ? family : nil
+        layer.properties.fontSize = max(text.size, 0)
+        layer.properties.foregroundColor = text.fillColor ?? .black
+        let width = 100_000.0, ascent = (animation.fonts[text.font]?.ascent ?? 75) / 100 * text.size
+        layer.properties.alignmentMode = text.justification == 1 ? .right : text.justification == 2 ? .center : .left
+        layer.properties.bounds = Rect(x: 0, y: 0, width: width, height: max(text.lineHeight, text.size) * 1000)
+        layer.properties.anchorPoint = .zero
+        let left = text.justification == 1 ? -width : text.justification == 2 ? -width / 2 : 0
+        layer.properties.position = Point(x: left, y: -ascent - text.baselineShift)
+        return [layer]
+    }
+}
