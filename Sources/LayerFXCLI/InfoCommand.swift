@@ -16,11 +16,19 @@ struct InfoCommand: ParsableCommand {
             prints, for each device, its DRM files, EGL vendor, GL renderer,
             extensions and whether it opened (and why not), then what GBM found.
 
+            Given a file, describes it instead: its format and frame size, and
+            for a Lottie animation its frame rate, frames, duration, layer and
+            shape counts and what of it LayerFX does not draw.
+
             Examples:
               layerfx info
+              layerfx info animation.json
               layerfx info --devices
               layerfx info --device 1
             """)
+
+    @Argument(help: "A scene file or Lottie animation to describe instead (size, frame rate, frames, layers, what is not drawn).")
+    var file: String?
 
     @Flag(help: "List every EGL device and render node and whether it opened.")
     var devices = false
@@ -30,10 +38,15 @@ struct InfoCommand: ParsableCommand {
 
     func validate() throws {
         if devices, device != nil { throw ValidationError("--devices lists every device; it takes no --device") }
+        if file != nil, devices || device != nil { throw ValidationError("a file is described on its own; it takes no --devices or --device") }
     }
 
     func run() throws {
         try reportingErrors {
+            if let file {
+                print(SceneInfoText(try SceneLoader.read(contentsOfFile: file)).text, terminator: "")
+                return
+            }
             if devices {
                 print(DeviceListText(GPUDeviceReport.gather()).text, terminator: "")
                 return

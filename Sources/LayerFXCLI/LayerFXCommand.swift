@@ -13,7 +13,8 @@ struct LayerFXCommand: ParsableCommand {
         abstract: "Render Core Animation-style layer scenes to images, on the GPU (EGL) or the CPU.",
         discussion: """
             Scenes are JSON files that use Core Animation's own property and key-path
-            names (docs/scene-format.md in the repository lists every key).
+            names (docs/scene-format.md in the repository lists every key), or
+            Lottie animations (bodymovin JSON), which are converted to such scenes.
 
             Examples:
               layerfx render Examples/pulsing-rings.json -o rings.png --time 1.5
@@ -21,11 +22,14 @@ struct LayerFXCommand: ParsableCommand {
               layerfx values Examples/pulsing-rings.json --layer pulse.ring0 \\
                   --key-path opacity --times 0:3:0.5
               layerfx expand Examples/waves.json
+              layerfx convert animation.json -o scene.json
+              layerfx info animation.json
               layerfx info
               layerfx bench ripples --count 100000 --backend cpu
             """,
         version: LayerFXVersion.string,
-        subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, InfoCommand.self, BenchCommand.self])
+        subcommands: [RenderCommand.self, ValuesCommand.self, ExpandCommand.self, ConvertCommand.self, InfoCommand.self,
+                      BenchCommand.self])
 
     /// Parses the command line and runs the command. A usage error (unknown
     /// option, malformed or invalid value) becomes one line

@@ -9,6 +9,14 @@ enum OutputTarget: Equatable {
     case video(String)
     case standardOutput
 
+    /// Whether `text` names an output of many frames: numbered files, a GIF,
+    /// a video or standard output (a single PNG or SVG otherwise).
+    static func holdsFrames(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return text == "-" || lower.hasSuffix(".gif") || videoExtensions.contains { lower.hasSuffix($0) }
+            || ((try? fields(in: text))?.isEmpty == false)
+    }
+
     /// Video containers written by running ffmpeg.
     static let videoExtensions = [".mp4", ".webm"]
 

@@ -8,10 +8,15 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one frame, or a range of frames, to PNG or SVG files, a GIF, a video or raw RGBA.",
         discussion: """
-            One frame: --time T (default 0). A sequence: --from/--to or --frames, with
-            an output name holding a frame-number field such as %04d; frame n shows
-            scene time exactly n / fps, so ranges and shards of one job produce the
-            same files as the whole job. --to is excluded unless --include-end.
+            One frame: --time T (default 0, or the first frame of a scene with a
+            timeline, such as a Lottie animation). A sequence: --from/--to or
+            --frames, with an output name holding a frame-number field such as
+            %04d; frame n shows scene time exactly n / fps, so ranges and shards of
+            one job produce the same files as the whole job. --to is excluded
+            unless --include-end. A scene with a timeline (a Lottie animation)
+            renders its whole animation to a numbered, GIF, video or raw output
+            given no range, and --fps defaults to its frame rate, so --frames
+            counts its own frames.
             A .svg name writes each frame as an SVG 1.1 document (vector shapes and
             glyph outlines; --backend and --device do not apply). A .gif name writes
             one animated GIF; .mp4 and .webm run ffmpeg (when installed); -o -
@@ -30,7 +35,7 @@ struct RenderCommand: ParsableCommand {
                   -pix_fmt rgba -s 600x600 -r 60 -i - rings.mp4
             """)
 
-    @Argument(help: "The scene file (JSON).")
+    @Argument(help: "The scene file (JSON) or Lottie animation.")
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
@@ -52,8 +57,8 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "A sequence of frame numbers FIRST-LAST (inclusive), frame n at n / fps.")
     var frames: String?
 
-    @Option(parsing: .unconditional, help: "Frames per second of a sequence.")
-    var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Frames per second of a sequence (default: the scene's frame rate, or 60).")
+    var fps: Double?
 
     @Option(help: "Render only shard K of N (K/N, 1-based), or auto from Slurm or Kubernetes indexed-job variables.")
     var shard: String?
@@ -81,6 +86,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var budgetOptions: BudgetOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     /// Whether this is a sequence render.
     var isSequence: Bool { from != nil || to != nil || frames != nil }
 
@@ -106,17 +113,21 @@ struct RenderCommand: ParsableCommand {
             // One context for loading and every frame: each font is found and
             // each glyph rasterized once.
             let textContext = TextContext()
-            var loaded = try SceneLoader.load(contentsOfFile: scene, textContext: textContext)
+            var loaded = try strictOption.read(scene, textContext: textContext).scene
             if let scale { loaded = try loaded.checkedScale(scale) }
-            let target = try OutputTarget(output, sequence: isSequence)
+            // A scene with a timeline renders all of it to an output of many frames.
+            let whole = !isSequence && time == nil && OutputTarget.holdsFrames(output) ? loaded.timeline : nil
+            let target = try OutputTarget(output, sequence: isSequence || whole != nil)
             if target.isSingleStream, shard != nil || skipExisting {
                 throw CLIError("--shard and --skip-existing need numbered PNG files (-o 'frames/%04d.png'), not \(output)")
             }
-            let schedule = try isSequence ? sequenceSchedule() : nil
+            let fps = self.fps ?? loaded.timeline?.frameRate ?? 60
+            let schedule = try isSequence || whole != nil ? sequenceSchedule(fps: fps, timeline: whole) : nil
             let interruption = Interruption(writing: target)
             defer { withExtendedLifetime(interruption) {} }
             do {
-                try render(loaded, to: target, schedule: schedule, interruption: interruption, textContext: textContext)
+                try render(loaded, to: target, schedule: schedule, fps: fps, interruption: interruption,
+                           textContext: textContext)
             } catch {
                 interruption?.deferToSignal()
                 throw error
@@ -127,7 +138,7 @@ struct RenderCommand: ParsableCommand {
 
 extension RenderCommand {
     /// Draws the scene (one frame or the sequence) and writes it to `target`.
-    private func render(_ loaded: Scene, to target: OutputTarget, schedule: FrameSchedule?,
+    private func render(_ loaded: Scene, to target: OutputTarget, schedule: FrameSchedule?, fps: Double,
                         interruption: Interruption?, textContext: TextContext) throws {
         // An SVG is written from the evaluated frame: no backend draws it.
         let renderer = try target.isSVG ? Renderer(.cpu, textContext: textContext)
@@ -143,7 +154,8 @@ extension RenderCommand {
                                    pngCompression: pngCompression).run()
             }
         } else {
-            let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: time ?? 0, for: target) }
+            let at = time ?? loaded.timeline?.start ?? 0
+            let output = try locatingFrameErrors(in: scene) { try renderer.output(loaded, at: at, for: target) }
             let size = SceneEvaluator.pixelSize(of: loaded)
             let sink = try FrameSink(target: target, width: size.width, height: size.height,
                                      framesPerSecond: fps, interruption: interruption, pngCompression: pngCompression)
@@ -152,10 +164,12 @@ extension RenderCommand {
         }
     }
 
-    /// The frames of this run: the range, then this machine's shard of it.
-    func sequenceSchedule() throws -> FrameSchedule {
+    /// The frames of this run at `fps`: the range (or all of `timeline`),
+    /// then this machine's shard of it.
+    func sequenceSchedule(fps: Double, timeline: SceneTimeline?) throws -> FrameSchedule {
         var schedule = try frames.map { try FrameSchedule(frames: $0, fps: fps) }
-            ?? FrameSchedule(from: from ?? 0, to: to ?? 0, fps: fps, includeEnd: includeEnd)
+            ?? FrameSchedule(from: from ?? timeline?.start ?? 0, to: to ?? timeline?.end ?? 0, fps: fps,
+                             includeEnd: includeEnd)
         if let shard {
             let part = try Shard(parsing: shard, environment: ProcessInfo.processInfo.environment)
             schedule = schedule.shard(part.index, of: part.count)

@@ -11,7 +11,8 @@ struct SceneBenchCommand: ParsableCommand {
         discussion: """
             Frame n of the sequence shows scene time n / fps, as `layerfx render`
             draws it; the timed frames are those of --from..<--to (default the
-            first second at 60 fps, 60 frames). --warmup frames are drawn first
+            first second at 60 fps, 60 frames; for a scene with a timeline, such
+            as a Lottie animation, its whole range at its frame rate). --warmup frames are drawn first
             and not timed (the first frames of the range again). Each frame is
             evaluated (scene → display list), drawn and read back into memory;
             a frame's time is the wait from the previous frame's pixels to its
@@ -29,7 +30,7 @@ struct SceneBenchCommand: ParsableCommand {
               layerfx bench scene Examples/waves.json --evaluate-only --to 14
             """)
 
-    @Argument(help: "The scene file (JSON).")
+    @Argument(help: "The scene file (JSON) or Lottie animation.")
     var scene: String
 
     @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
@@ -38,14 +39,14 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: "Scale the frame to this many pixels tall (instead of --scale).")
     var height: Int?
 
-    @Option(parsing: .unconditional, help: "First scene time of the timed frames (seconds).")
-    var from: Double = 0
+    @Option(parsing: .unconditional, help: "First scene time of the timed frames (seconds; default 0, or the timeline's start).")
+    var from: Double?
 
-    @Option(parsing: .unconditional, help: "End of the timed frames (seconds, excluded).")
-    var to: Double = 1
+    @Option(parsing: .unconditional, help: "End of the timed frames (seconds, excluded; default 1, or the timeline's end).")
+    var to: Double?
 
-    @Option(parsing: .unconditional, help: "Frames per second.")
-    var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Frames per second (default 60, or the timeline's rate).")
+    var fps: Double?
 
     @Option(help: "Untimed frames first.")
     var warmup: Int = 2
@@ -67,6 +68,8 @@ struct SceneBenchCommand: ParsableCommand {
 
     @OptionGroup var budgetOptions: BudgetOptions
 
+    @OptionGroup var strictOption: StrictOption
+
     func validate() throws {
         if scale != nil, height != nil { throw ValidationError("give --scale or --height, not both") }
         if let scale, !(scale.isFinite && scale > 0) {
@@ -82,6 +85,9 @@ struct SceneBenchCommand: ParsableCommand {
         try reportingErrors {
             let textContext = TextContext()
             let loaded = try scaledScene(textContext)
+            let timeline = loaded.timeline
+            let from = self.from ?? timeline?.start ?? 0, to = self.to ?? timeline?.end ?? 1
+            let fps = self.fps ?? timeline?.frameRate ?? 60
             let schedule = try FrameSchedule(from: from, to: to, fps: fps, includeEnd: false)
             guard schedule.numbers.count <= 100_000 else {
                 throw CLIError("--from \(from) --to \(to) at \(fps) fps is \(schedule.numbers.count) frames; a benchmark times at most 100000")
@@ -101,7 +107,7 @@ struct SceneBenchCommand: ParsableCommand {
     }
 
     private func scaledScene(_ textContext: TextContext) throws -> Scene {
-        let loaded = try SceneLoader.load(contentsOfFile: scene, textContext: textContext)
+        let loaded = try strictOption.read(scene, textContext: textContext).scene
         if let scale { return try loaded.checkedScale(scale) }
         guard let height else { return loaded }
         // The decoder rejects scenes under half a pixel tall, so the height is positive.

@@ -40,6 +40,7 @@ import LayerFXTestSupport
     static let everything = ##"""
     {
       "version": 1, "size": [320.5, 240], "scale": 1.5, "backgroundColor": "#10203040",
+      "timeline": {"frameRate": 29.97, "start": 0.5, "end": 12},
       "layers": [
         {"name": "plain \"quoted\"\n\ttab \u0001 é", "bounds": [1, 2, 300, 200], "position": [0.1, 1e-7],
          "anchorPoint": [0, 1], "transform": {"translation": [3, 4], "rotation": 0.5, "scaleX": 2, "scaleY": -1},
@@ -117,6 +118,7 @@ import LayerFXTestSupport
         #expect(text.contains(#""repeatDuration": "infinity""#))
         #expect(text.contains(#""transform": {"translation": [3, 4], "rotation": 0.5, "scaleX": 2, "scaleY": -1}"#))
         #expect(text.contains(#""borderColor": null"#))
+        #expect(text.contains(#""timeline": {"frameRate": 29.97, "start": 0.5, "end": 12}"#))
         #expect(text.contains(#""timingFunction": [0.1, 0.7, 0.3, 1.2]"#))
         #expect(text.contains(#""name": "plain \"quoted\"\n\ttab \u0001 é""#))
         #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"size\": [320.5, 240],\n"))

@@ -36,6 +36,20 @@ import LayerFXScene
                        path: "layers[0].transform", message: "unknown key \"skew\"", at: "\"skew\"")
     }
 
+    /// The timeline: a positive frame rate, an end after the start.
+    @Test func timelineLimits() throws {
+        let scene = try decodeScene(##"{"size": [1, 1], "timeline": {"frameRate": 25, "end": 2}}"##)
+        #expect(scene.timeline == SceneTimeline(frameRate: 25, start: 0, end: 2))
+        expectRejected(##"{"size": [1, 1], "timeline": {"frameRate": 0, "end": 2}}"##, path: "timeline.frameRate",
+                       message: "must be greater than 0 (got 0)", at: "0,")
+        expectRejected(##"{"size": [1, 1], "timeline": {"frameRate": 30, "start": 2, "end": 2}}"##, path: "timeline",
+                       message: "end (2) must come after start (2)", at: "{\"frameRate\"")
+        expectRejected(##"{"size": [1, 1], "timeline": {"frameRate": 30}}"##, path: "timeline",
+                       message: "expected \"frameRate\" and \"end\"", at: "{\"frameRate\"")
+        expectRejected(##"{"size": [1, 1], "timeline": {"fps": 30, "end": 1}}"##, path: "timeline",
+                       message: "unknown key \"fps\"", at: "\"fps\"")
+    }
+
     @Test func namedLayerAppearsInDescription() {
         let json = ##"{"size": [1, 1], "layers": [{"name": "ring", "opactiy": 1}]}"##
         let error = sceneError(json)

@@ -1,14 +1,14 @@
 import LayerFXCore
 
 extension LottieAnimation {
-    /// Whether the parsed document is a Lottie animation: an object with a
-    /// layer list (`layers`) and a frame range (`op`) or rate (`fr`), and no
-    /// scene `size`.
+    /// Whether the parsed document is a Lottie animation: an object with
+    /// bodymovin's keys (a version `v`, frame rate `fr`, in or out point
+    /// `ip`/`op`, or size `w`/`h`) and not a scene's `size` or `version`.
     static func recognizes(_ document: JSONDocument) -> Bool {
         let root = TreeValue(document: document, node: JSONDocument.root)
         guard root.kind == .object, let object = try? root.object() else { return false }
-        return object.value("layers") != nil && (object.value("op") != nil || object.value("fr") != nil)
-            && object.value("size") == nil
+        return ["v", "fr", "ip", "op", "w", "h"].contains { object.value($0) != nil }
+            && object.member("size") == nil && object.member("version") == nil
     }
 
     /// Reads the animation from the root of `document`.

@@ -22,6 +22,27 @@ enum LottieImport {
         var scene = Scene(size: size, layers: try converter.layers())
         scene.timeline = SceneTimeline(frameRate: animation.frameRate, start: animation.inPoint / animation.frameRate,
                                        end: animation.outPoint / animation.frameRate)
-        return LoadedScene(scene: scene, format: .lottie, report: converter.report)
+        let layers = animation.layers + animation.precompositions.values.joined()
+        let summary = LottieSummary(frameRate: animation.frameRate, inPoint: animation.inPoint, outPoint: animation.outPoint,
+                                    layerCount: layers.count, shapeCount: layers.reduce(0) { $0 + $1.shapeCount })
+        return LoadedScene(scene: scene, format: .lottie, report: converter.report, lottie: summary)
+    }
+}
+
+extension LottieLayer {
+    /// How many shape items the layer holds, nested ones included.
+    var shapeCount: Int {
+        guard case .shapes(let items) = content else { return 0 }
+        return LottieShapeItem.count(items)
+    }
+}
+
+extension LottieShapeItem {
+    /// How many items `items` holds, the items of its groups included.
+    static func count(_ items: [LottieShapeItem]) -> Int {
+        items.reduce(0) { total, item in
+            if case .group(let group) = item { return total + 1 + count(group.items) }
+            return total + 1
+        }
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import LayerFX
+import LayerFXTestSupport
+import Testing
+
+/// The commands with a Lottie animation: `info`, `render` (its frame rate
+/// and in and out points as defaults), `--strict` and `convert`.
+@Suite(.serialized)
+struct LottieCommandTests {
+    /// 40 × 20 at 10 fps, frames 0 to 5: a red 10 × 10 square (its left edge
+    /// on the layer's position) sliding from x = 5 to x = 30, and a drop-shadow effect LayerFX does not draw.
+    static let animation = #"""
+        {"v":"5.7.4","fr":10,"ip":0,"op":5,"w":40,"h":20,"nm":"slide","layers":[
+         {"ty":4,"nm":"square","ind":1,"ip":0,"op":5,"st":0,
+          "ef":[{"ty":25,"nm":"Drop Shadow","ef":[]}],
+          "ks":{"p":{"a":1,"k":[{"t":0,"s":[5,10],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":5,"s":[30,10]}]},
+                "a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+          "shapes":[{"ty":"rc","p":{"a":0,"k":[5,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                    {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}
+        """#
+
+    static let warning = "not drawn: effects (in layer \"square\")"
+
+    static func write() throws -> (folder: URL, file: String) {
+        let folder = try TemporaryDirectory.make("layerfx-lottie")
+        let file = folder.appending(path: "slide.json")
+        try Data(animation.utf8).write(to: file)
+        return (folder, file.path)
+    }
+
+    static func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// The red channel along the middle row of a raw frame (40 px wide).
+    static func redRow(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        (0..<40).map { bytes[bytes.startIndex + (10 * 40 + $0) * 4] }
+    }
+
+    @Test func infoDescribesTheAnimation() throws {
+        let (_, file) = try Self.write()
+        let run = try CLI.run(["info", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            format:       Lottie animation
+            size:         40×20 points
+            frame rate:   10 fps
+            frames:       5 (0 to 5)
+            duration:     0.5 s
+            layers:       1
+            shapes:       2
+            \(Self.warning)
+
+            """.replacingOccurrences(of: "not drawn: effects", with: "not drawn:    effects"))
+    }
+
+    @Test func renderWarnsAndStrictRefuses() throws {
+        let (folder, file) = try Self.write()
+        let png = folder.appending(path: "frame.png").path
+        let warned = try CLI.run(["render", file, "--backend", "cpu", "-o", png])
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stderr == "layerfx: warning: \(file): \(Self.warning)\n")
+        try FileManager.default.removeItem(atPath: png)
+
+        let refused = try CLI.run(["render", file, "--backend", "cpu", "--strict", "-o", png])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "layerfx: error: \(file): not drawn, and --strict refuses it: effects (in layer \"square\")\n")
+        #expect(try Self.files(in: folder) == ["slide.json"])
+    }
+
+    /// Given no range, raw output holds the whole animation: frames 0 to 4
+    /// at the file's 10 fps, the square's left edge 5 px further each frame.
+    @Test func rawOutputHoldsEveryFrame() throws {
+        let (_, file) = try Self.write()
+        let run = try CLI.run(["render", file, "--backend", "cpu", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = 40 * 20 * 4
+        #expect(run.stdoutBytes.count == 5 * frame)
+        for n in 0..<5 where run.stdoutBytes.count == 5 * frame {
+            let row = Self.redRow(run.stdoutBytes[(n * frame)..<((n + 1) * frame)])
+            let left = 5 + 5 * n
+            #expect(row[left] == 255 && row[left + 9] == 255, "frame \(n)")
+            #expect(row[left - 1] == 0 && row[left + 10] == 0, "frame \(n)")
+        }
+    }
+
+    /// A GIF of the whole animation: one image per Lottie frame, 1/10 s each.
+    @Test func gifHoldsTheAnimationAtItsFrameRate() throws {
+        let (folder, file) = try Self.write()
+        let gif = folder.appending(path: "slide.gif")
+        let run = try CLI.run(["render", file, "--backend", "cpu", "-o", gif.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = Array(try Data(contentsOf: gif))
+        let controls = (0...(bytes.count - 3)).filter { Array(bytes[$0..<$0 + 3]) == [0x21, 0xF9, 0x04] }
+        #expect(controls.count == 5)
+        #expect(controls.allSatisfy { bytes[$0 + 4] == 10 && bytes[$0 + 5] == 0 })
+    }
+
+    /// `--frames` counts the file's frames; `--fps` still overrides the rate.
+    @Test func framesCountTheAnimationsOwnFrames() throws {
+        let (folder, file) = try Self.write()
+        let numbered = try CLI.run(["render", file, "--backend", "cpu", "--frames", "2-3",
+                                    "-o", folder.appending(path: "%d.png").path])
+        #expect(numbered.status == 0, "\(numbered.stderr)")
+        #expect(try Self.files(in: folder) == ["2.png", "3.png", "slide.json"])
+        let third = try DecodedPNG(contentsOfFile: folder.appending(path: "3.png").path)
+        #expect(Self.redRow(third.bytes[...])[20] == 255 && Self.redRow(third.bytes[...])[19] == 0)
+
+        let doubled = try CLI.run(["render", file, "--backend", "cpu", "--fps", "20", "-o", "-"])
+        #expect(doubled.status == 0)
+        #expect(doubled.stdoutBytes.count == 10 * 40 * 20 * 4)
+    }
+
+    /// `convert` writes a scene file that renders the same bytes.
+    @Test func convertedSceneRendersTheSameFrames() throws {
+        let (folder, file) = try Self.write()
+        let scene = folder.appending(path: "scene.json").path
+        let converted = try CLI.run(["convert", file, "-o", scene])
+        #expect(converted.status == 0)
+        #expect(converted.stderr == "layerfx: warning: \(file): \(Self.warning)\n")
+        let loaded = try SceneLoader.load(contentsOfFile: scene)
+        #expect(loaded.timeline == SceneTimeline(frameRate: 10, start: 0, end: 0.5))
+
+        let fromLottie = try CLI.run(["render", file, "--backend", "cpu", "-o", "-"])
+        let fromScene = try CLI.run(["render", scene, "--backend", "cpu", "-o", "-"])
+        #expect(fromScene.status == 0, "\(fromScene.stderr)")
+        #expect(fromScene.stderr.isEmpty)
+        #expect(fromLottie.stdoutBytes == fromScene.stdoutBytes)
+    }
+}

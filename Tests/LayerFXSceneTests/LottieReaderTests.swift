@@ -1,0 +1,121 @@
+import LayerFXCore
+import LayerFXModel
+@testable import LayerFXScene
+import Testing
+
+/// The Lottie reader: keyframes and their easing, holds, the old format's
+/// end values, spatial positions, and the geometry of Lottie's shapes, as
+/// the players compute them (docs/lottie.md).
+struct LottieReaderTests {
+    /// A parsed JSON document of `text`, kept alive by the caller.
+    static func document(_ text: String) throws -> JSONDocument {
+        try Array(text.utf8).withUnsafeBufferPointer { try JSONParser.parse($0) }
+    }
+
+    /// The property at the root of `text`, read with `read`.
+    static func property<V>(_ text: String, _ read: (TreeValue) throws -> V) throws -> LottieProperty<V> {
+        let document = try document(text)
+        return try withExtendedLifetime(document) {
+            try LottieProperty.read(TreeValue(document: document, node: JSONDocument.root), read)
+        }
+    }
+
+    @Test func constantsAndOneElementArrays() throws {
+        #expect(try Self.property(#"{"a":0,"k":50}"#) { try $0.lottieNumber() }.value(at: 7) == 50)
+        #expect(try Self.property(#"{"a":0,"k":[50]}"#) { try $0.lottieNumber() }.value(at: 7) == 50)
+        #expect(try Self.property(#"{"k":[1,2,3]}"#) { try $0.lottieNumbers() }.value(at: 0) == [1, 2, 3])
+    }
+
+    /// An eased segment follows its Bézier timing function; outside the
+    /// keyframes the first and last values hold.
+    @Test func easedKeyframes() throws {
+        let property = try Self.property(#"""
+            {"a":1,"k":[{"t":10,"s":[0],"o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}},{"t":20,"s":[100]}]}
+            """#) { try $0.lottieNumber() }
+        #expect(property.value(at: 0) == 0 && property.value(at: 10) == 0)
+        #expect(property.value(at: 20) == 100 && property.value(at: 99) == 100)
+        let ease = TimingFunction(0.42, 0, 0.58, 1)
+        #expect(abs(property.value(at: 13) - 100 * ease(0.3)) < 1e-12)
+        #expect(abs(property.value(at: 15) - 50) < 1e-9)
+    }
+
+    /// A hold keeps its value until the next keyframe's time, which shows the next value.
+    @Test func holdKeyframes() throws {
+        let property = try Self.property(#"{"k":[{"t":0,"s":[1],"h":1},{"t":5,"s":[2],"h":1},{"t":9,"s":[3]}]}"#) {
+            try $0.lottieNumber()
+        }
+        #expect([0, 4.99, 5, 8, 9, 12].map(property.value(at:)) == [1, 1, 2, 2, 3, 3])
+    }
+
+    /// The format before bodymovin 5.5: each keyframe's end value `e`, the
+    /// last keyframe a bare time; a segment runs to the next start value
+    /// when there is one (ThorVG), its own end value otherwise.
+    @Test func legacyEndValues() throws {
+        let property = try Self.property(#"""
+            {"k":[{"t":0,"s":[0],"e":[10],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[10],"e":[20],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":20}]}
+            """#) { try $0.lottieNumber() }
+        #expect(property.value(at: 5) == 5 && property.value(at: 15) == 15 && property.value(at: 30) == 20)
+    }
+
+    /// A position with spatial tangents moves along its Bézier by arc length.
+    @Test func spatialPositions() throws {
+        let property = try Self.property(#"""
+            {"a":1,"k":[{"t":0,"s":[0,0],"to":[0,-40],"ti":[0,-40]},{"t":10,"s":[100,0]}]}
+            """#) { try $0.lottieNumbers() }
+        let curve = CubicSegment(start: Point(x: 0, y: 0), control1: Point(x: 0, y: -40),
+                                 control2: Point(x: 100, y: -40), end: Point(x: 100, y: 0))
+        let half = property.value(at: 5), expected = curve.point(at: curve.parameter(atLengthFraction: 0.5))
+        #expect(abs(half[0] - expected.x) < 1e-9 && abs(half[1] - expected.y) < 1e-9)
+        // By symmetry the middle of the length is the middle of the curve.
+        #expect(abs(half[0] - 50) < 1e-6 && abs(half[1] + 30) < 1e-6)
+    }
+
+    /// A rectangle starts at its top right corner and runs down (up when
+    /// reversed); an ellipse starts at 12 o'clock and runs clockwise.
+    @Test func shapeStartsAndDirections() {
+        let rect = LottieGeometry.rectangle(center: Point(x: 0, y: 0), size: Point(x: 20, y: 10), roundness: 0, reversed: false)
+        #expect(rect.start == Point(x: 10, y: -5) && rect.segments[0].end == Point(x: 10, y: 5))
+        let reversed = LottieGeometry.rectangle(center: .zero, size: Point(x: 20, y: 10), roundness: 0, reversed: true)
+        #expect(reversed.start == Point(x: 10, y: -5) && reversed.segments[0].end == Point(x: -10, y: -5))
+        let ellipse = LottieGeometry.ellipse(center: .zero, size: Point(x: 20, y: 10), reversed: false)
+        #expect(ellipse.start == Point(x: 0, y: -5) && ellipse.segments[0].end == Point(x: 10, y: 0))
+        // The first quarter's handle leaves 12 o'clock horizontally, κ·rx long.
+        #expect(abs(ellipse.segments[0].control1.x - 10 * LottieGeometry.kappa) < 1e-12 && ellipse.segments[0].control1.y == -5)
+    }
+
+    /// Trims: percentages swapped when reversed, shifted by the offset
+    /// (degrees, a turn is the whole length), wrapping past the end.
+    @Test func trimPieces() {
+        #expect(LottieTrimming.pieces(start: 75, end: 25, offset: 0) == [0.25...0.75])
+        #expect(LottieTrimming.pieces(start: 0, end: 50, offset: 270) == [0.75...1, 0...0.25])
+        #expect(LottieTrimming.pieces(start: 0, end: 50, offset: -90) == [0.75...1, 0...0.25])
+        #expect(LottieTrimming.pieces(start: 30, end: 30, offset: 10) == [])
+        #expect(LottieTrimming.pieces(start: 0, end: 100, offset: 45) == nil)
+        // Half of a 10 × 10 square from its top right corner, down and along the bottom.
+        let square = LottieGeometry.rectangle(center: Point(x: 5, y: 5), size: Point(x: 10, y: 10), roundness: 0, reversed: false)
+        let half = LottieTrimming.trim([square], pieces: [0...0.5], individually: false)
+        #expect(half.count == 1 && half[0].start == Point(x: 10, y: 0) && half[0].end == Point(x: 0, y: 10))
+    }
+
+    /// Colour and opacity stops merge as ThorVG merges them.
+    @Test func gradientStopsMerge() {
+        // Red to blue, opaque to clear: the stops where both lists have one.
+        let stops = LottieGradientConverter.stops([0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0], colorStops: 2)
+        #expect(stops.map(\.location) == [0, 1])
+        #expect(stops.map(\.color) == [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0, blue: 1, alpha: 0)])
+        // An opacity stop between two colour stops takes the colour between them.
+        let middle = LottieGradientConverter.stops([0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 0.5, 0.5, 1, 1], colorStops: 2)
+        #expect(middle.map(\.location) == [0, 0.5, 1])
+        #expect(middle[1].color == Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
+        #expect(middle[2].color.alpha == 1)
+    }
+
+    /// Bodymovin's keys make a Lottie file, a scene's `size` or `version` a scene file.
+    @Test func recognition() throws {
+        for (text, lottie) in [(#"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, true),
+                               (#"{"size":[10,10],"layers":[]}"#, false), (#"{"version":1,"w":3}"#, false), ("[1]", false)] {
+            let document = try Self.document(text)
+            #expect(LottieAnimation.recognizes(document) == lottie, "\(text)")
+        }
+    }
+}
