@@ -30,6 +30,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
@@ -51,7 +54,8 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "CLayerFXEncode", linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CPNG", "CGIF"]),
+        .target(name: "CLayerFXDecode", dependencies: ["CJPEG"]),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CLayerFXDecode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
         .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
         .target(
@@ -88,7 +92,9 @@ let package = Package(
                            "CAllocationCounter"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
-        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"]),
+        .testTarget(
+            name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"],
+            exclude: ["Images"]),
         .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL", "LayerFXTestSupport"]),
