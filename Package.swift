@@ -6,7 +6,8 @@ import PackageDescription
 /// (EGL) or on the CPU.
 ///
 /// Data flows one way, one module per arrow:
-/// scene file (LayerFXScene) → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
+/// scene file (LayerFXScene, its contents images decoded by LayerFXImageIO)
+/// → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
 /// → primitives (LayerFXPrimitives) → backend (LayerFXGPU | LayerFXCPU)
 /// → image encoder (LayerFXImageIO); or primitives → SVG document (LayerFXSVG).
 /// `LayerFX` is the umbrella API and `layerfx` the CLI.
@@ -40,7 +41,7 @@ let package = Package(
 
         .target(name: "LayerFXCore"),
         .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
-        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
+        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText", "LayerFXImageIO"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
         .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),

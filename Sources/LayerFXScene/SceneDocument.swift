@@ -9,9 +9,12 @@ import LayerFXModel
 /// The top-level object of a scene file: `version`, `size`, `scale`,
 /// `backgroundColor` and `layers`.
 struct SceneDocument: SceneValueDecodable {
+    /// The scene, its layers' `contents` not loaded yet (see ``withContents(relativeTo:)``).
     var scene: Scene
     /// The fonts of its text layers, in document order, for `FontCheck`.
     var fontUses: [FontUse]
+    /// The decoded layers, kept when some layer has `contents`.
+    private var layersWithContents: [DecodedLayer]?
 
     static let keys = ["version", "size", "scale", "backgroundColor", "layers"]
 
@@ -43,7 +46,21 @@ struct SceneDocument: SceneValueDecodable {
         }
         try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
         fontUses = layers.flatMap(\.allFontUses)
+        layersWithContents = layers.contains(where: \.hasContents) ? layers : nil
         scene = Scene(size: size, scale: scale, backgroundColor: background, layers: try MaskResolver.resolve(layers))
+    }
+
+    /// The scene with its layers' `contents` images read (``ContentsLoader``,
+    /// relative paths in `directory`, nil for the working directory), in
+    /// document order.
+    /// - Throws: a `DecodingIssue` at the first `contents` value that cannot be read.
+    func withContents(relativeTo directory: String?) throws -> Scene {
+        guard var layers = layersWithContents else { return scene }
+        var loader = ContentsLoader(directory: directory)
+        for i in layers.indices { try layers[i].loadContents(&loader) }
+        var scene = self.scene
+        scene.layers = try MaskResolver.resolve(layers)
+        return scene
     }
 
     /// The output frame (size × scale, rounded up) must be 1…16384 px per side.
