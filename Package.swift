@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "CLayerFXDecode", dependencies: ["CJPEG"]),
         .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CLayerFXDecode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
-        .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
+        .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore", "LayerFXImageIO"]),
         .target(
             name: "LayerFX",
             dependencies: [

@@ -194,14 +194,19 @@ struct DrawOrder: @unchecked Sendable {
 
     /// Appends the circles (when they are not in a sink) to `frameCircles`
     /// and the instances to `frameInstances`, path bands' first edges moved
-    /// on by `edgeOffset` (the edges before them).
-    func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float) {
+    /// on by `edgeOffset` (the edges before them) and images' indices by
+    /// `imageOffset` (the images before them).
+    func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float,
+                imageOffset: UInt32) {
         if sink == nil { frameCircles += ownCircles }
         let instanceBase = frameInstances.count
         frameInstances += instances
-        if edgeOffset > 0 {
-            for i in instanceBase..<frameInstances.count where frameInstances[i].kind == .path {
-                frameInstances[i].shapeExtra.x += edgeOffset
+        guard edgeOffset > 0 || imageOffset > 0 else { return }
+        for i in instanceBase..<frameInstances.count {
+            switch frameInstances[i].kind {
+            case .path: frameInstances[i].shapeExtra.x += edgeOffset
+            case .image: frameInstances[i].stops0.x += imageOffset
+            default: break
             }
         }
     }

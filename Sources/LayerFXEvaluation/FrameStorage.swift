@@ -27,6 +27,7 @@ public struct FrameStorage: Sendable {
     var instances: [PrimitiveInstance] = []
     var runs: [DrawRun] = []
     var pathEdges: [SIMD4<Float>] = []
+    var images: [ContentsImage] = []
 
     /// Empty storage: the first frame evaluated with it allocates its arrays.
     public init() {}
@@ -37,9 +38,11 @@ public struct FrameStorage: Sendable {
         instances = frame.instances
         runs = frame.runs
         pathEdges = frame.pathEdges
+        images = frame.images
         _ = consume frame
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
     }
 
     /// Makes ``builders`` hold at least `count` builders for a frame of
@@ -63,7 +66,8 @@ public struct FrameStorage: Sendable {
     /// ``prepareBuilders(_:width:height:budget:time:textContext:geometryCache:baseDirectory:)``),
     /// then joins what they drew, in order, into the frame: as one builder
     /// walking the layers in order would have drawn it (polygon bands' edge
-    /// indices moved past the edges of the parts before), in the recycled
+    /// indices moved past the edges of the parts before, images' indices
+    /// past their images; an image two parts show is listed twice), in the recycled
     /// arrays. Throws the first task's error, or the budget the tasks
     /// together go over.
     ///
@@ -143,23 +147,27 @@ public struct FrameStorage: Sendable {
     private mutating func join(_ taskCount: Int, circles: consuming [DeviceCircle], background: SIMD4<Float>,
                                glyphAtlas: () -> GlyphAtlasImage?) -> Frame {
         // `circles` is consumed, so held once: appending to it does not copy it.
-        var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges
-        (self.instances, self.runs, self.pathEdges) = ([], [], [])
+        var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges, images = self.images
+        (self.instances, self.runs, self.pathEdges, self.images) = ([], [], [], [])
         instances.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
         var circleBase = 0
         for task in 0..<taskCount {
             let order = builders[task].order
             order.appendRuns(to: &runs, circleBase: circleBase, instanceBase: instances.count)
             circleBase += order.circleCount
-            order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count))
+            order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count),
+                         imageOffset: UInt32(truncatingIfNeeded: images.count))
             pathEdges += builders[task].pathEdges
+            images += builders[task].images
         }
         let first = builders[0]
         return Frame(width: first.width, height: first.height, background: background, circles: circles,
                      instances: instances, runs: runs, pathEdges: pathEdges,
-                     glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil)
+                     glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil,
+                     images: images)
     }
 }
 

@@ -17,7 +17,9 @@ import Glibc
 /// Offscreen layers are RGBA8 textures as large as the layer's rectangle,
 /// taken from a pool; a composite samples them. Polygon edges go up
 /// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
-/// its generation changes). The context is made current only for the duration
+/// its generation changes), each layer contents image in an RGBA8 texture of
+/// its own, kept while the image lives (``ImageTextures``); a run of image
+/// primitives is drawn one call per image. The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
 /// serialized. The rule for hosts is simpler: one renderer per thread.
 ///
@@ -36,6 +38,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
     private var textures = FrameTextures()
+    private var images = ImageTextures()
     private var layers = OffscreenLayerPool()
     /// The pixel-buffer objects of `renderSequence` (double-buffered readback).
     var readback = ReadbackBuffers()
@@ -106,6 +109,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
             textures.delete()
+            images.delete()
             layers.delete()
             programs.delete()
             circlePass?.delete()
@@ -198,6 +202,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         var uniforms = PrimitivePrograms.Uniforms()
         uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
+        images.dropFreed()
         if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -224,7 +229,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 let primitive = frame.instances[i]
                 let kind = primitive.kind
                 if kind.isDrawn && kind != .composite { continue }
-                try drawInstances(drawnStart..<i, of: frame.instances, uniforms)
+                try drawInstances(drawnStart..<i, of: frame, uniforms)
                 drawnStart = i + 1
                 switch kind {
                 case .beginLayer, .beginMask:
@@ -245,7 +250,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                         uniforms.origin = SIMD2(Float(target.x), Float(target.y))
                     }
                     layers.bindForSampling(content: content, mask: mask ?? content)
-                    try drawInstances(i..<(i + 1), of: frame.instances, uniforms)
+                    try drawInstances(i..<(i + 1), of: frame, uniforms)
                     layers.unbindSampling()
                     layers.release(content)
                     if let mask { layers.release(mask) }
@@ -253,26 +258,33 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                     break
                 }
             }
-            try drawInstances(drawnStart..<run.range.upperBound, of: frame.instances, uniforms)
+            try drawInstances(drawnStart..<run.range.upperBound, of: frame, uniforms)
         }
         glBindVertexArray(0)
     }
 
-    /// Draws `range` of `primitives`: one instanced draw per run of
-    /// consecutive primitives of one program variant, in order. The
-    /// attributes point at each run's first instance (OpenGL ES 3.0 has no
-    /// base instance).
-    private func drawInstances(_ range: Range<Int>, of primitives: [PrimitiveInstance],
-                               _ uniforms: PrimitivePrograms.Uniforms) throws {
+    /// Draws `range` of `frame`'s instances: one instanced draw per run of
+    /// consecutive primitives of one program variant (and, for images, of
+    /// one image, whose texture it binds), in order. The attributes point at
+    /// each run's first instance (OpenGL ES 3.0 has no base instance). An
+    /// image primitive whose image the frame does not hold draws nothing.
+    private func drawInstances(_ range: Range<Int>, of frame: Frame, _ uniforms: PrimitivePrograms.Uniforms) throws {
+        let primitives = frame.instances
         var start = range.lowerBound
         while start < range.upperBound {
             let variant = PrimitivePrograms.Variant(primitives[start])
+            let image = primitives[start].imageIndex
             var end = start + 1
-            while end < range.upperBound && PrimitivePrograms.Variant(primitives[end]) == variant { end += 1 }
+            while end < range.upperBound && PrimitivePrograms.Variant(primitives[end]) == variant
+                    && primitives[end].imageIndex == image { end += 1 }
+            defer { start = end }
+            if let image {
+                guard image < frame.images.count else { continue }
+                try images.bind(frame.images[image])
+            }
             try programs.use(variant, uniforms)
             pointAttributes(atInstance: start)
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(end - start))
-            start = end
         }
     }
 

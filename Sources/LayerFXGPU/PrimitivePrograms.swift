@@ -76,7 +76,8 @@ struct PrimitivePrograms {
                                         defines: variant.defines)
         glUseProgram(program.id)
         for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
-                             ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit)] {
+                             ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit),
+                             ("u_image", ImageTextures.unit)] {
             glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
         }
         return Entry(program: program, viewport: glGetUniformLocation(program.id, "u_viewport"),
