@@ -1,14 +1,22 @@
-// The shading of an analytic primitive (ellipse, rounded rectangle, star),
-// its gradient paints and its clips, shared by primitive.frag.glsl (one
-// primitive a fragment) and tiles.comp.glsl (a tile's list a pixel). The
-// CPU kernels in Sources/CLayerFXRaster (shape_math.h) are the same math in
-// C, operation for operation; change both together.
+// The shading of an analytic primitive (ellipse, rounded rectangle, star)
+// and of a glyph, gradient paints and clips, shared by primitive.frag.glsl
+// (one primitive a fragment) and tiles.comp.glsl (a tile's list a pixel).
+// The CPU kernels in Sources/CLayerFXRaster (shape_math.h, glyph_math.h)
+// are the same math in C, operation for operation; change both together.
 //
-// VARIANT_GRADIENT, 1 for a gradient fill and 0 for a solid one, lets a
-// program carry no code for the other; -1, the default, reads the paint.
+// VARIANT_GRADIENT, 1 for a gradient fill of inline stops, 2 for one whose
+// stops are in the frame's stop table and 0 for a solid fill, lets a
+// program carry no code for the others; -1, the default, reads the paint.
 #ifndef VARIANT_GRADIENT
 #define VARIANT_GRADIENT -1
 #endif
+
+// The frame's gradient stop table, for gradients of more than
+// LFX_INLINE_STOPS stops: stop i is texel (i % LFX_STOP_ROW_LENGTH,
+// i / LFX_STOP_ROW_LENGTH), (its location's float bits, its RGBA8 colour);
+// the first u_stopCount texels are the frame's.
+uniform highp usampler2D u_stops;
+uniform int u_stopCount;
 
 // One primitive: PrimitiveInstance's sixteen fields in order (see
 // Sources/LayerFXPrimitives/PrimitiveInstance.swift), except that `inverse`
@@ -143,24 +151,24 @@ float gradientT(Primitive s, vec2 p) {
     return turns - floor(turns);
 }
 
-float stopLocation(Primitive s, int i) { return i < 2 ? s.paint1[2 + i] : s.paint2[i - 2]; }
 // RGBA8 with red in the low byte (unpackUnorm4x8 is GLSL ES 3.10, so by
 // hand; needs `precision highp int`, mediump uints may be 16 bits).
-vec4 stopColor(Primitive s, int i) {
-    uint bits = i < 4 ? s.stops0[i] : s.stops1[i - 4];
+vec4 unpackColor(uint bits) {
     return vec4(uvec4(bits, bits >> 8u, bits >> 16u, bits >> 24u) & 255u) / 255.0;
 }
 
-// Straight-alpha gradient colour at p: end colours extend, stops interpolate
-// linearly.
-vec4 gradientColor(Primitive s, vec2 p) {
+float stopLocation(Primitive s, int i) { return i < 2 ? s.paint1[2 + i] : s.paint2[i - 2]; }
+vec4 stopColor(Primitive s, int i) { return unpackColor(i < 4 ? s.stops0[i] : s.stops1[i - 4]); }
+
+// Straight-alpha colour of a gradient of inline stops at parameter t: end
+// colours extend, stops interpolate linearly.
+vec4 inlineGradientColor(Primitive s, float t) {
     int n = int(s.paint0.y);
-    float t = gradientT(s, p);
     vec4 result = stopColor(s, n - 1);
     if (t <= stopLocation(s, 0)) {
         result = stopColor(s, 0);
     } else {
-        for (int i = 1; i < LFX_MAX_STOPS; i++) {
+        for (int i = 1; i < LFX_INLINE_STOPS; i++) {
             if (i >= n) break;
             float hi = stopLocation(s, i);
             if (t <= hi) {
@@ -172,6 +180,45 @@ vec4 gradientColor(Primitive s, vec2 p) {
         }
     }
     return result;
+}
+
+uvec2 tableStop(uint i) {
+    return texelFetch(u_stops, ivec2(int(i % uint(LFX_STOP_ROW_LENGTH)), int(i / uint(LFX_STOP_ROW_LENGTH))), 0).xy;
+}
+
+// The same for a gradient whose count stops (at most 2^24) start at table
+// entry stops0.x: the first stop at or past t found by bisection (the
+// locations never decrease, so it is the one the loop above would find).
+// A range outside the table (a malformed frame) paints nothing.
+// table_gradient_color in Sources/CLayerFXRaster/shape_math.h.
+vec4 tableGradientColor(Primitive s, float t) {
+    uint first = s.stops0.x;
+    int n = int(min(s.paint0.y, 16777216.0));
+    if (n > u_stopCount || first > uint(u_stopCount - n)) return vec4(0.0);
+    uvec2 stop = tableStop(first);
+    if (t <= uintBitsToFloat(stop.x)) return unpackColor(stop.y);
+    int lo = 1, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (t <= uintBitsToFloat(tableStop(first + uint(mid)).x)) hi = mid; else lo = mid + 1;
+    }
+    if (lo == n) return unpackColor(tableStop(first + uint(n - 1)).y);
+    uvec2 below = tableStop(first + uint(lo - 1)), above = tableStop(first + uint(lo));
+    float a = uintBitsToFloat(below.x), b = uintBitsToFloat(above.x);
+    float u = b > a ? (t - a) / (b - a) : 1.0;
+    return unpackColor(below.y) * (1.0 - u) + unpackColor(above.y) * u;
+}
+
+// Straight-alpha gradient colour at p.
+vec4 gradientColor(Primitive s, vec2 p) {
+    float t = gradientT(s, p);
+#if VARIANT_GRADIENT == 1
+    return inlineGradientColor(s, t);
+#elif VARIANT_GRADIENT == 2
+    return tableGradientColor(s, t);
+#else
+    return s.paint0.y > float(LFX_INLINE_STOPS) ? tableGradientColor(s, t) : inlineGradientColor(s, t);
+#endif
 }
 
 vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
@@ -201,7 +248,7 @@ vec4 shapeColor(Primitive s, vec2 p, int kind) {
     float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
     float strokeCov = bandCoverage(abs(d), 0.5 * s.translation.w / lg);
 
-#if VARIANT_GRADIENT == 1
+#if VARIANT_GRADIENT >= 1
     vec4 paint = gradientColor(s, p);
 #elif VARIANT_GRADIENT == 0
     vec4 paint = s.fillColor;
@@ -211,6 +258,36 @@ vec4 shapeColor(Primitive s, vec2 p, int kind) {
     vec4 fill = premultiplied(paint) * fillCov;
     vec4 stroke = premultiplied(s.strokeColor) * strokeCov;
     return stroke + fill * (1.0 - stroke.a);
+}
+
+// The glyph atlas (one signed distance a texel) and its decoding:
+// distance in texels = (value − u_atlasDecode.x) · u_atlasDecode.y.
+uniform highp sampler2D u_atlas;
+uniform vec2 u_atlasDecode;
+
+float atlasTexel(ivec2 c, ivec2 size) {
+    return texelFetch(u_atlas, clamp(c, ivec2(0), size - 1), 0).r;
+}
+
+// Coverage of glyph s at local point p: its distance field sampled
+// bilinearly between texel centres, in device pixels, clamp(0.5 + d).
+float glyphCoverage(Primitive s, vec2 p) {
+    float texelsPerUnit = s.shapeExtra.w;
+    vec2 uv = s.shapeExtra.xy + (p - s.shape.xy) * texelsPerUnit;
+    vec2 uvEnd = s.shapeExtra.xy + (s.shape.zw - s.shape.xy) * texelsPerUnit;
+    if (uv.x < s.shapeExtra.x || uv.y < s.shapeExtra.y || uv.x > uvEnd.x || uv.y > uvEnd.y) return 0.0;
+    vec2 f = uv - 0.5;
+    vec2 cell = floor(f);
+    vec2 w = f - cell;
+    ivec2 c = ivec2(cell);
+    ivec2 size = textureSize(u_atlas, 0);
+    float top = atlasTexel(c, size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 0), size) * w.x;
+    float bottom = atlasTexel(c + ivec2(0, 1), size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 1), size) * w.x;
+    float v = top * (1.0 - w.y) + bottom * w.y;
+    float texels = (v - u_atlasDecode.x) * u_atlasDecode.y;
+    // Device pixels per local unit (the transform's area scale), per texel.
+    float pixelsPerTexel = inversesqrt(abs(s.inverse.x * s.inverse.w - s.inverse.y * s.inverse.z)) / texelsPerUnit;
+    return clamp(0.5 + texels * pixelsPerTexel, 0.0, 1.0);
 }
 
 // The local point of device point `device` (a pixel centre).

@@ -1,14 +1,14 @@
 #version 300 es
-// Signed-distance shading of one LayerFX primitive: polygon bands, glyphs,
-// images and offscreen layers here, analytic shapes, paints and clips in
+// Signed-distance shading of one LayerFX primitive: polygon bands, images
+// and offscreen layers here, analytic shapes, glyphs, paints and clips in
 // primitive-shading.glsl (which tiles.comp.glsl shares). The CPU kernels in
 // Sources/CLayerFXRaster (shape.c, path.c, glyph.c, image.c) are the same math in C,
 // operation for operation; change both together.
 precision highp float;
 precision highp int;
 
-// The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_WINDING_*,
-// LFX_MAX_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
+// The display list's constants (LFX_KIND_*, LFX_PAINT_*, LFX_MASK_*,
+// LFX_WINDING_*, LFX_INLINE_STOPS, LFX_EDGE_ROW_LENGTH) are defined after the #version line
 // from Sources/CLayerFXLayout/include/lfx_layout.h by the shader build.
 //
 // Program variants (the renderer compiles one per kind of primitive it
@@ -41,16 +41,13 @@ flat in uvec4 v_stops0;
 flat in uvec4 v_stops1;
 
 // Polygon edges (x0, y0, x1, y1) in device pixels, LFX_EDGE_ROW_LENGTH per row
-// (RGBA32F); the glyph atlas (R8); the offscreen layer being composited and
-// its mask (RGBA8, as large as the layer's rectangle); the image an image
-// primitive shows (RGBA8, premultiplied).
+// (RGBA32F); the offscreen layer being composited and its mask (RGBA8, as
+// large as the layer's rectangle); the image an image primitive shows
+// (RGBA8, premultiplied). The glyph atlas is primitive-shading.glsl's.
 uniform highp sampler2D u_edges;
-uniform highp sampler2D u_atlas;
 uniform highp sampler2D u_layer;
 uniform highp sampler2D u_mask;
 uniform highp sampler2D u_image;
-// (edge value, distance range) of the glyph atlas.
-uniform vec2 u_atlasDecode;
 // The composited layer's rectangle in device pixels (x0, y0, x1, y1); its
 // first pixel is the layer's texel (0, 0).
 uniform vec4 u_layerRect;
@@ -156,29 +153,23 @@ float pathCoverage(vec2 p) {
     return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
 }
 
-float atlasTexel(ivec2 c, ivec2 size) {
-    return texelFetch(u_atlas, clamp(c, ivec2(0), size - 1), 0).r;
+// A composite's mask mode (LFX_MASK_*) from its shapeExtra.x, read as
+// MaskCoverage(compositeValue:) in Sources/LayerFXPrimitives reads it: none
+// for 0.5 or less (and NaN), otherwise truncated into the modes' range.
+int compositeMask(float x) {
+    return x > 0.5 ? int(clamp(x, float(LFX_MASK_ALPHA), float(LFX_MASK_LUMINANCE_INVERTED))) : LFX_MASK_NONE;
 }
 
-// Coverage of a glyph at local point p: its distance field sampled
-// bilinearly between texel centres, in device pixels, clamp(0.5 + d).
-float glyphCoverage(vec2 p) {
-    float texelsPerUnit = v_shapeExtra.w;
-    vec2 uv = v_shapeExtra.xy + (p - v_shape.xy) * texelsPerUnit;
-    vec2 uvEnd = v_shapeExtra.xy + (v_shape.zw - v_shape.xy) * texelsPerUnit;
-    if (uv.x < v_shapeExtra.x || uv.y < v_shapeExtra.y || uv.x > uvEnd.x || uv.y > uvEnd.y) return 0.0;
-    vec2 f = uv - 0.5;
-    vec2 cell = floor(f);
-    vec2 w = f - cell;
-    ivec2 c = ivec2(cell);
-    ivec2 size = textureSize(u_atlas, 0);
-    float top = atlasTexel(c, size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 0), size) * w.x;
-    float bottom = atlasTexel(c + ivec2(0, 1), size) * (1.0 - w.x) + atlasTexel(c + ivec2(1, 1), size) * w.x;
-    float v = top * (1.0 - w.y) + bottom * w.y;
-    float texels = (v - u_atlasDecode.x) * u_atlasDecode.y;
-    // Device pixels per local unit (the transform's area scale), per texel.
-    float pixelsPerTexel = inversesqrt(abs(v_inverse.x * v_inverse.w - v_inverse.y * v_inverse.z)) / texelsPerUnit;
-    return clamp(0.5 + texels * pixelsPerTexel, 0.0, 1.0);
+// How a mask texel `m` (premultiplied RGBA8, as stored) covers its pixel in
+// `mode`: the alpha, or the Rec. 709 luma of the premultiplied colour (the
+// mask over black), or one minus either, from the texel's bytes in
+// integers, as mask_coverage in Sources/CLayerFXRaster/mask_coverage.h.
+float maskCoverage(vec4 m, int mode) {
+    if (mode == LFX_MASK_ALPHA) return m.a;
+    uvec4 b = uvec4(round(m * 255.0));
+    if (mode == LFX_MASK_ALPHA_INVERTED) return float(255u - b.a) / 255.0;
+    float luma = float(b.r * 2126u + b.g * 7152u + b.b * 722u);
+    return mode == LFX_MASK_LUMINANCE ? luma / 2550000.0 : (2550000.0 - luma) / 2550000.0;
 }
 
 // The image's premultiplied colour at local point p: the texel coordinates
@@ -226,11 +217,12 @@ void main() {
         bool inside = all(greaterThanEqual(device, u_layerRect.xy)) && all(lessThan(device, u_layerRect.zw));
         ivec2 pixel = ivec2(device - u_layerRect.xy);
         color = inside ? texelFetch(u_layer, pixel, 0) : vec4(0.0);
-        if (inside && v_shapeExtra.x > 0.5) color *= texelFetch(u_mask, pixel, 0).a;
+        int mask = compositeMask(v_shapeExtra.x);
+        if (inside && mask != LFX_MASK_NONE) color *= maskCoverage(texelFetch(u_mask, pixel, 0), mask);
     } else {
         vec2 p = localPoint(s, device);
         if (kind == LFX_KIND_GLYPH) {
-            color = premultiplied(v_fillColor) * glyphCoverage(p);
+            color = premultiplied(v_fillColor) * glyphCoverage(s, p);
         } else if (kind == LFX_KIND_IMAGE) {
             color = imageColor(s, p);
         } else {

@@ -1,5 +1,5 @@
 #version 310 es
-// Tile compositing of a frame of circles and analytic shapes (the GPU
+// Tile compositing of a frame of circles, analytic shapes and glyphs (the GPU
 // version of tiles.c): one work group per LFX_TILE_SIZE-pixel tile, one
 // invocation per pixel. Each pixel walks its tile's list (in drawing order)
 // from the last drawn to the first, accumulating the premultiplied colour
@@ -8,12 +8,25 @@
 // colour is the circle program's (circle.frag.glsl); a shape's (an entry
 // with LFX_TILE_SHAPE_ENTRY set, its instance's index below
 // LFX_TILE_INTERIOR_ENTRY) is the primitive program's
-// (primitive-shading.glsl) inside the shape's quad. The GPU's lists flag
+// (primitive-shading.glsl) inside the shape's quad, a glyph's its coverage
+// of the atlas (u_atlas) times its fill. The GPU's lists flag
 // no entry interior (TileComputePass bins shapes by their quads alone).
 precision highp float;
 precision highp int;
 
-layout(local_size_x = LFX_TILE_SIZE, local_size_y = LFX_TILE_SIZE) in;
+// Each invocation composites COLUMNS consecutive pixels of a tile row (1,
+// the default, on a GPU; more on a software rasterizer, where each list
+// entry and record read per invocation is a gather that the pixels then
+// share), so a tile row takes INVOCATIONS_X invocations (a layout needs a
+// literal, so the program is given both).
+#ifndef COLUMNS
+#define COLUMNS 1
+#define INVOCATIONS_X LFX_TILE_SIZE
+#endif
+#if COLUMNS * INVOCATIONS_X != LFX_TILE_SIZE
+#error "COLUMNS * INVOCATIONS_X must be LFX_TILE_SIZE"
+#endif
+layout(local_size_x = INVOCATIONS_X, local_size_y = LFX_TILE_SIZE) in;
 
 #include "tile-circle.glsl"
 #include "primitive-quad.glsl"
@@ -45,60 +58,100 @@ layout(std430, binding = 1) readonly buffer Offsets { uint offsets[]; };
 layout(std430, binding = 2) readonly buffer Entries { uint entries[]; };
 // The frame's instances, which shape entries name.
 layout(std430, binding = 3) readonly buffer Instances { Instance instances[]; };
+#ifdef OVER
+// A run composited over what is beneath it (OVER defined): each pixel's
+// premultiplied colour and coverage, (C, 1 − T), which a composite then
+// blends over the target, C + T·(what is there), in the tiles from
+// u_firstTile on.
+layout(rgba16f, binding = 0) writeonly uniform highp image2D u_target;
+uniform ivec2 u_firstTile;
+#else
+// A whole frame: C + T·background, in every tile.
 layout(rgba8, binding = 0) writeonly uniform highp image2D u_target;
+const ivec2 u_firstTile = ivec2(0);
+#endif
 
 uniform vec4 u_background;   // premultiplied
 uniform ivec2 u_size;        // the frame, pixels
 uniform int u_columns;       // tiles a row
 
-// The premultiplied colour the shape entry `entry` adds at pixel centre p.
-vec4 shapeSource(uint entry, vec2 p) {
+// The shape entry `entry`'s primitive, its linear part inverted.
+Primitive shapePrimitive(uint entry) {
     uint i = entry & (LFX_TILE_INTERIOR_ENTRY - 1u);
-    vec4 transform = instances[i].transform, translation = instances[i].translation;
-    vec4 shape = instances[i].shape, shapeExtra = instances[i].shapeExtra;
-    Primitive s = Primitive(inverseLinear(transform), translation, shape, shapeExtra,
-                            instances[i].fillColor, instances[i].strokeColor,
-                            instances[i].clip0Linear, instances[i].clip0Offset,
-                            instances[i].clip1Linear, instances[i].clip1Offset, instances[i].clipRadii,
-                            instances[i].paint0, instances[i].paint1, instances[i].paint2,
-                            instances[i].stops0, instances[i].stops1);
-    // Only inside the shape's quad, as the primitive program draws it.
+    return Primitive(inverseLinear(instances[i].transform), instances[i].translation, instances[i].shape,
+                     instances[i].shapeExtra, instances[i].fillColor, instances[i].strokeColor,
+                     instances[i].clip0Linear, instances[i].clip0Offset,
+                     instances[i].clip1Linear, instances[i].clip1Offset, instances[i].clipRadii,
+                     instances[i].paint0, instances[i].paint1, instances[i].paint2,
+                     instances[i].stops0, instances[i].stops1);
+}
+
+// The premultiplied colour shape `s` adds at pixel centre p: only inside
+// its quad (half side `extent` about its centre), as the primitive program
+// draws it.
+vec4 shapeSource(Primitive s, vec2 extent, vec2 p) {
     vec2 local = localPoint(s, p);
-    vec2 extent = shapeQuadExtent(transform, translation, shape, shapeExtra);
-    if (any(greaterThan(abs(local - shape.xy), extent))) return vec4(0.0);
-    return shapeColor(s, local, int(translation.z)) * opacityAndClips(s, p, s.clipRadii.z);
+    int kind = int(s.translation.z);
+    // A glyph's coverage is 0 outside its quad, its box in local units.
+    if (kind == LFX_KIND_GLYPH) {
+        return premultiplied(s.fillColor) * glyphCoverage(s, local) * opacityAndClips(s, p, s.clipRadii.z);
+    }
+    if (any(greaterThan(abs(local - s.shape.xy), extent))) return vec4(0.0);
+    return shapeColor(s, local, kind) * opacityAndClips(s, p, s.clipRadii.z);
 }
 
 void main() {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    if (pixel.x >= u_size.x || pixel.y >= u_size.y) return;
-    uint tile = gl_WorkGroupID.y * uint(u_columns) + gl_WorkGroupID.x;
+    uvec2 tileXY = gl_WorkGroupID.xy + uvec2(u_firstTile);
+    ivec2 first = ivec2(tileXY * uint(LFX_TILE_SIZE) + gl_LocalInvocationID.xy * uvec2(COLUMNS, 1));
+    if (first.x >= u_size.x || first.y >= u_size.y) return;
+    uint tile = tileXY.y * uint(u_columns) + tileXY.x;
     uint start = offsets[tile];
-    vec2 p = vec2(pixel) + 0.5;
-    vec4 color = vec4(0.0);
-    float t = 1.0;
+    vec2 p0 = vec2(first) + 0.5;
+    vec4 color[COLUMNS];
+    float t[COLUMNS];
+    for (int k = 0; k < COLUMNS; k++) { color[k] = vec4(0.0); t[k] = 1.0; }
     for (uint j = offsets[tile + 1u]; j > start; j--) {
         uint index = entries[j - 1u];
-        vec4 source;
         if ((index & LFX_TILE_SHAPE_ENTRY) != 0u) {
-            source = shapeSource(index, p);
+            Primitive s = shapePrimitive(index);
+            vec2 extent = shapeQuadExtent(instances[index & (LFX_TILE_INTERIOR_ENTRY - 1u)].transform,
+                                          s.translation, s.shape, s.shapeExtra);
+            for (int k = 0; k < COLUMNS; k++) {
+                vec4 source = shapeSource(s, extent, p0 + vec2(float(k), 0.0));
+                color[k] += t[k] * source;
+                t[k] *= 1.0 - source.a;
+            }
         } else {
-            // The geometry first: a circle that misses the pixel's row (the same
-            // for a row of invocations) or the pixel is skipped before its colours are read.
+            // The geometry first: a circle that misses the row (the same for
+            // a row of invocations) or the invocation's pixels is skipped
+            // before its colours are read.
             vec4 geometry = circles[index].geometry, ringShape = circles[index].ring;
-            vec2 d = p - geometry.xy;
+            float dy = p0.y - geometry.y;
             float reach = ringShape.w + 1e-3;
-            if (abs(d.y) >= reach) continue;
-            float dist = sqrt(d.x * d.x + d.y * d.y);
-            if (dist >= reach) continue;
-            float fill = clamp(geometry.w - dist, 0.0, 1.0);
-            float ring = clamp(min(ringShape.y, ringShape.x - abs(dist - geometry.z)), 0.0, 1.0);
-            float under = fill * (1.0 - ringShape.z * ring);
-            source = circles[index].stroke * ring + circles[index].fill * under;
+            if (abs(dy) >= reach || p0.x - geometry.x >= reach || geometry.x - (p0.x + float(COLUMNS - 1)) >= reach) continue;
+            vec4 fillColor = circles[index].fill, strokeColor = circles[index].stroke;
+            for (int k = 0; k < COLUMNS; k++) {
+                float dx = p0.x + float(k) - geometry.x;
+                float dist = sqrt(dx * dx + dy * dy);
+                if (dist >= reach) continue;
+                float fill = clamp(geometry.w - dist, 0.0, 1.0);
+                float ring = clamp(min(ringShape.y, ringShape.x - abs(dist - geometry.z)), 0.0, 1.0);
+                float under = fill * (1.0 - ringShape.z * ring);
+                vec4 source = strokeColor * ring + fillColor * under;
+                color[k] += t[k] * source;
+                t[k] *= 1.0 - source.a;
+            }
         }
-        color += t * source;
-        t *= 1.0 - source.a;
-        if (t < 1.0 / float(LFX_TILE_STOP_DIVISOR)) break;
+        float most = t[0];
+        for (int k = 1; k < COLUMNS; k++) most = max(most, t[k]);
+        if (most < 1.0 / float(LFX_TILE_STOP_DIVISOR)) break;
     }
-    imageStore(u_target, pixel, color + t * u_background);
+    for (int k = 0; k < COLUMNS; k++) {
+        ivec2 pixel = first + ivec2(k, 0);
+#ifdef OVER
+        if (pixel.x < u_size.x) imageStore(u_target, pixel, vec4(color[k].rgb, 1.0 - t[k]));
+#else
+        if (pixel.x < u_size.x) imageStore(u_target, pixel, color[k] + t[k] * u_background);
+#endif
+    }
 }

@@ -93,13 +93,16 @@ typedef enum lfx_backend {
  * @since 0.1
  */
 typedef enum lfx_compositing {
-    /** Every primitive blended into 8-bit pixels in drawing order (the default). */
+    /** Every primitive blended into 8-bit pixels in drawing order. */
     LFX_COMPOSITING_ORDERED = 0,
-    /** Tile compositing: runs of circles, ellipses, rounded rectangles and
-     *  stars composited front to back once per pixel, within 1/255 of the
-     *  exact composite; on the CPU in any frame, on the GPU for single frames
-     *  of circles through an OpenGL ES 3.1 compute shader. */
-    LFX_COMPOSITING_TILES = 1
+    /** Tile compositing: circles, ellipses, rounded rectangles, stars and glyphs
+     *  composited front to back once per pixel, within 1/255 of the exact
+     *  composite: whole frames of them and runs of them in any frame, on
+     *  the GPU through OpenGL ES 3.1 compute shaders. */
+    LFX_COMPOSITING_TILES = 1,
+    /** Tiles where the primitives lie at least 24 deep on average (their
+     *  boxes over the box around them), in order elsewhere (the default). */
+    LFX_COMPOSITING_AUTO = 2
 } lfx_compositing;
 
 /**
@@ -341,7 +344,9 @@ lfx_result lfx_renderer_get_backend(const lfx_renderer *renderer, lfx_backend *b
  *            `"stroke-pieces"` (2000000), `"band-edges"` (16000000, at most
  *            16777216), `"edge-tests"` (each polygon pixel against each
  *            edge of its piece; 1000000000), `"offscreen-layers"` (100000), `"offscreen-pixels"`
- *            (1000000000), `"glyphs"` (1000000), `"text-length"` (1000000).
+ *            (1000000000), `"glyphs"` (1000000), `"text-length"` (1000000),
+ *            `"gradient-stops"` (stops of gradients of more than 6 stops;
+ *            4000000).
  * @param value the new limit.
  * @retval LFX_OK
  * @retval LFX_ERROR_INVALID_HANDLE
@@ -353,7 +358,8 @@ lfx_result lfx_renderer_set_limit(lfx_renderer *renderer, const char *key, uint6
 
 /**
  * Sets how the renderer composites frames from the next render call on:
- * ::LFX_COMPOSITING_ORDERED (the default) or ::LFX_COMPOSITING_TILES. The
+ * ::LFX_COMPOSITING_AUTO (the default), ::LFX_COMPOSITING_ORDERED or
+ * ::LFX_COMPOSITING_TILES. The
  * two agree within a few levels of 255 (the ordered path rounds each
  * primitive to 8 bits); tiles are much faster where many translucent
  * primitives overlap.

@@ -6,4 +6,5 @@
 _Static_assert(sizeof(lfx_instance) == 16 * 16, "lfx_instance is sixteen vec4 attributes");
 _Static_assert(offsetof(lfx_instance, stops1) == 15 * 16, "lfx_instance fields are packed");
 _Static_assert(sizeof(lfx_circle) == 4 * 16, "lfx_circle is four vec4 attributes");
-_Static_assert(LFX_MAX_STOPS <= 8, "stops0 and stops1 hold eight colours");
+_Static_assert(LFX_INLINE_STOPS <= 8, "stops0 and stops1 hold eight colours");
+_Static_assert(sizeof(lfx_gradient_stop) == 8, "a table stop is one RG32UI texel");

@@ -1,83 +1,7 @@
 /* Glyphs (quads sampling the signed-distance atlas) for the CPU backend; see
- * include/lfx_raster.h. Every expression is `glyphCoverage` of
- * Shaders/primitive.frag.glsl, in the same order: the atlas sampled
- * bilinearly between texel centres, texels clamped to the atlas. */
-#include "lfx_raster.h"
-#include <math.h>
-#include "pixel8.h"
+ * include/lfx_raster.h. The coverage is glyph_math.h's. */
+#include "glyph_math.h"
 
-
-static inline float minf(float a, float b) { return b < a ? b : a; }
-static inline float maxf(float a, float b) { return b >= a ? b : a; }
-
-static inline float texel(const lfx_glyph_atlas *atlas, int i, int j) {
-    int ci = i < 0 ? 0 : (i > atlas->width - 1 ? atlas->width - 1 : i);
-    int cj = j < 0 ? 0 : (j > atlas->height - 1 ? atlas->height - 1 : j);
-    return (float)atlas->texels[(ptrdiff_t)cj * atlas->width + ci] / 255.0f;
-}
-
-/* Coverage of the glyph at local point (x, y). */
-static inline float coverage(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixels_per_texel,
-                             float x, float y) {
-    const float *shape = s->shape, *extra = s->extra;
-    float texels_per_unit = extra[3];
-    float u = extra[0] + (x - shape[0]) * texels_per_unit, v = extra[1] + (y - shape[1]) * texels_per_unit;
-    float u_end = extra[0] + (shape[2] - shape[0]) * texels_per_unit;
-    float v_end = extra[1] + (shape[3] - shape[1]) * texels_per_unit;
-    if (u < extra[0] || v < extra[1] || u > u_end || v > v_end) return 0;
-    float fu = u - 0.5f, fv = v - 0.5f;
-    float cu = floorf(fu), cv = floorf(fv);
-    float wu = fu - cu, wv = fv - cv;
-    /* Texels are clamped to the atlas; one past each side is as good as any further. */
-    int iu = (int)(cu < -1 ? -1 : (cu > (float)atlas->width ? (float)atlas->width : cu));
-    int iv = (int)(cv < -1 ? -1 : (cv > (float)atlas->height ? (float)atlas->height : cv));
-    float top = texel(atlas, iu, iv) * (1 - wu) + texel(atlas, iu + 1, iv) * wu;
-    float bottom = texel(atlas, iu, iv + 1) * (1 - wu) + texel(atlas, iu + 1, iv + 1) * wu;
-    float value = top * (1 - wv) + bottom * wv;
-    float distance = (value - atlas->edge_value) * atlas->distance_range;
-    return minf(maxf(0.5f + distance * pixels_per_texel, 0), 1);
-}
-
-/* `coverage` at the local points (x, y) of the `lanes` set, lane by lane
- * with its expressions (texels gathered one by one, clamped as `texel`
- * clamps, so every index is inside the atlas whatever the lane holds); lanes
- * not set, or sampling outside the glyph's box, get 0. */
-LFX_VECTOR_INLINE float8 coverage8(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixels_per_texel,
-                                   float8 x, float8 y, int8v lanes) {
-    const float *shape = s->shape, *extra = s->extra;
-    float texels_per_unit = extra[3];
-    float8 u = extra[0] + (x - shape[0]) * texels_per_unit, v = extra[1] + (y - shape[1]) * texels_per_unit;
-    float u_end = extra[0] + (shape[2] - shape[0]) * texels_per_unit;
-    float v_end = extra[1] + (shape[3] - shape[1]) * texels_per_unit;
-    int8v sampled = lanes & ~((u < extra[0]) | (v < extra[1]) | (u > u_end) | (v > v_end));
-    if (!__builtin_reduce_or(sampled)) return 0;
-    float8 fu = u - 0.5f, fv = v - 0.5f;
-    float8 cu = __builtin_elementwise_floor(fu), cv = __builtin_elementwise_floor(fv);
-    float8 wu = fu - cu, wv = fv - cv;
-    float w = (float)atlas->width, h = (float)atlas->height;
-    float8 su = cu < -1 ? (float8)-1 : (cu > w ? (float8)w : cu);
-    float8 sv = cv < -1 ? (float8)-1 : (cv > h ? (float8)h : cv);
-    /* A NaN sample point is not `sampled`; 0 keeps its conversion defined. */
-    int8v iu = __builtin_convertvector(sampled ? su : (float8)0, int8v);
-    int8v iv = __builtin_convertvector(sampled ? sv : (float8)0, int8v);
-    float8 t[4];
-    for (int k = 0; k < 4; k++) {
-        int8v i = iu + (k & 1), j = iv + (k >> 1);
-        i = i < 0 ? 0 : (i > atlas->width - 1 ? atlas->width - 1 : i);
-        j = j < 0 ? 0 : (j > atlas->height - 1 ? atlas->height - 1 : j);
-        float8 value;
-        for (int lane = 0; lane < 8; lane++) {
-            value[lane] = (float)atlas->texels[(ptrdiff_t)j[lane] * atlas->width + i[lane]];
-        }
-        t[k] = value / 255.0f;
-    }
-    float8 top = t[0] * (1 - wu) + t[1] * wu;
-    float8 bottom = t[2] * (1 - wu) + t[3] * wu;
-    float8 value = top * (1 - wv) + bottom * wv;
-    float8 distance = (value - atlas->edge_value) * atlas->distance_range;
-    float8 cov = min8(max8(0.5f + distance * pixels_per_texel, 0), 1);
-    return sampled ? cov : (float8)0;
-}
 
 /* How a block of a glyph's pixels is drawn. */
 enum { GLYPH_EMPTY, GLYPH_FULL, GLYPH_SHADED };
@@ -133,7 +57,7 @@ static int classify(const lfx_shape *s, const lfx_glyph_atlas *atlas, float pixe
 }
 
 /* Blends pixels x0...x1 of the row at py, 8 at a time (the last ones
- * fewer): coverage8 where `shaded`, else coverage 1 (a full block). Takes
+ * fewer): glyph_coverage8 where `shaded`, else coverage 1 (a full block). Takes
  * no vector, so the kernel's clones can call it (see pixel8.h). */
 LFX_VECTOR_INLINE void blend_row8(uint8_t *row, int x0, int x1, float py, const lfx_shape *s,
                                   const lfx_glyph_atlas *atlas, float pixels_per_texel, int shaded, int inside_clips) {
@@ -145,7 +69,7 @@ LFX_VECTOR_INLINE void blend_row8(uint8_t *row, int x0, int x1, float py, const 
         float8 cov = lanes ? (float8)1 : (float8)0;
         if (shaded) {
             float8 tx = centers8(x) - s->translation[0];
-            cov = coverage8(s, atlas, pixels_per_texel, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, lanes);
+            cov = glyph_coverage8(s, atlas, pixels_per_texel, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, lanes);
         }
         blend_fill8(row, x, count, py, s, cov, inside_clips);
     }
@@ -158,7 +82,7 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
     int min_x, max_x;
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
-    float pixels_per_texel = 1 / sqrtf(fabsf(inv[0] * inv[3] - inv[1] * inv[2])) / s->extra[3];
+    float pixels_per_texel = glyph_pixels_per_texel(s);
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
         int block = s->every_pixel ? GLYPH_SHADED : classify(s, atlas, pixels_per_texel, bx, x_end, by, y_end);
@@ -189,11 +113,21 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
                 if (block == GLYPH_SHADED) {
                     float tx = px - s->translation[0];
                     float lx = inv[0] * tx + inv[2] * ty, ly = inv[1] * tx + inv[3] * ty;
-                    cov = coverage(s, atlas, pixels_per_texel, lx, ly);
+                    cov = glyph_coverage(s, atlas, pixels_per_texel, lx, ly);
                     if (cov == 0) continue;   /* no color: the blend would leave the pixel as it is */
                 }
                 lfx_blend_fill(row + 4 * x, s, cov, px, py, inside_clips);
             }
         }
     }
+}
+
+void lfx_glyph_color(const lfx_shape *s, const lfx_glyph_atlas *atlas, float x, float y, float color[4]) {
+    for (int j = 0; j < 4; j++) color[j] = 0;
+    if (atlas->width < 1 || atlas->height < 1) return;
+    const float *inv = s->inverse;
+    float tx = x - s->translation[0], ty = y - s->translation[1];
+    float cov = glyph_coverage(s, atlas, glyph_pixels_per_texel(s), inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty);
+    float clip = lfx_shape_clip_coverage(s, x, y);
+    for (int j = 0; j < 4; j++) color[j] = s->fill[j] * cov * clip;
 }

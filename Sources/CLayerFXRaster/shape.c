@@ -2,6 +2,7 @@
  * composites for the CPU backend; see include/lfx_raster.h. The distance and
  * colour functions are shape_math.h's. */
 #include "shape_math.h"
+#include "mask_coverage.h"
 
 void lfx_blend_fill(uint8_t *pixel, const lfx_shape *s, float coverage, float x, float y, int inside_clips) {
     float c[4];
@@ -208,8 +209,9 @@ void lfx_shape_prepare(lfx_shape *s) {
     plan.has_fill = s->gradient_kind != LFX_PAINT_SOLID || s->fill[0] > 0 || s->fill[1] > 0 || s->fill[2] > 0 || s->fill[3] > 0;
     plan.has_stroke = s->translation[3] != 0
         && (s->stroke[0] > 0 || s->stroke[1] > 0 || s->stroke[2] > 0 || s->stroke[3] > 0);
-    /* An ellipse's distance is an estimate, not a bound, unless it is a circle. */
-    plan.bounded = plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3];
+    /* An ellipse's distance is an estimate, not a bound, unless it is a
+     * circle; a glyph (listed in tiles with this record) has no distance. */
+    plan.bounded = plan.kind != LFX_KIND_GLYPH && (plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3]);
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
     double h_max = plan.kind == LFX_KIND_STAR ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
@@ -356,10 +358,11 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
 
 /* The composite of pixels x...x+7 of one row (`target`, `content` and
  * `mask` point at the row's start), as the per-pixel loop of
- * lfx_composite_rows computes it: clear content or a clear mask gives the
- * color 0, which leaves the target pixel as it is, as that loop's skip. */
-LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int x, float py,
-                                   const lfx_shape *clips, int inside) {
+ * lfx_composite_rows computes it: clear content, or a mask covering none of
+ * the eight pixels, gives the color 0, which leaves the target pixel as it
+ * is, as that loop's skip. */
+LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const uint8_t *mask, int mode, int x,
+                                   float py, const lfx_shape *clips, int inside) {
     uint32_t pixels[8];
     __builtin_memcpy(pixels, content + 4 * x, 32);
     uint32_t any = 0;
@@ -370,11 +373,8 @@ LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const
     float8 c[4];
     for (int j = 0; j < 4; j++) c[j] = __builtin_convertvector((source >> (8 * j)) & 255, float8) / 255.0f;
     if (mask) {
-        uint8v alpha;
-        unsigned covered = 0;
-        for (int i = 0; i < 8; i++) { alpha[i] = mask[4 * (x + i) + 3]; covered |= alpha[i]; }
-        if (covered == 0) return;   /* a clear mask everywhere adds nothing */
-        float8 m = __builtin_convertvector(alpha, float8) / 255.0f;
+        float8 m = mask_coverage8(mask, x, mode);
+        if (!__builtin_reduce_or(m != 0)) return;   /* a mask covering none of them adds nothing */
         for (int j = 0; j < 4; j++) c[j] *= m;
     }
     float8 coverage = inside ? (float8)clips->extra[2] : clip_coverage8(clips, centers8(x), py);
@@ -383,8 +383,9 @@ LFX_VECTOR_INLINE void composite8(uint8_t *target, const uint8_t *content, const
 }
 
 LFX_CLONES
-void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
+void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, int mask_mode, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips) {
+    if (mask_mode == LFX_MASK_NONE) mask = NULL;
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         /* Inside every clip the coverage is exactly the opacity. */
         int state = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, bx, x_end, by, y_end);
@@ -395,19 +396,19 @@ void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *
             float py = (float)y + 0.5f;
             int x = bx;
             if (x_end - bx == 7) {
-                composite8(target + row, content + row, mask ? mask + row : NULL, x, py, clips, inside);
+                composite8(target + row, content + row, mask ? mask + row : NULL, mask_mode, x, py, clips, inside);
                 continue;
             }
             for (; x <= x_end; x++) {
                 ptrdiff_t at = row + 4 * x;
                 uint32_t pixel;
                 __builtin_memcpy(&pixel, content + at, 4);
-                /* Clear content, or a clear mask, adds nothing. */
-                if (pixel == 0 || (mask && mask[at + 3] == 0)) continue;
+                if (pixel == 0) continue;   /* clear content adds nothing */
+                float m = mask ? mask_coverage(mask + at, mask_mode) : 1.0f;
+                if (m == 0) continue;   /* nor does a mask that covers nothing */
                 float c[4];
                 for (int j = 0; j < 4; j++) c[j] = (float)content[at + j] / 255.0f;
                 if (mask) {
-                    float m = (float)mask[at + 3] / 255.0f;
                     for (int j = 0; j < 4; j++) c[j] *= m;
                 }
                 float coverage = inside ? clips->extra[2] : lfx_shape_clip_coverage(clips, (float)x + 0.5f, py);
@@ -427,7 +428,9 @@ void lfx_occupancy(const uint8_t *mask, ptrdiff_t stride, int image_y0, int firs
         const uint8_t *row = mask + (ptrdiff_t)(y - image_y0) * stride;
         for (ptrdiff_t c = 0; c < cells; c++) out[c] = 0;
         for (int x = min_x; x <= max_x; x++) {
-            if (row[4 * x + 3] != 0 && (!within || within[x >> 3])) out[x >> 3] = 1;
+            uint32_t pixel;
+            __builtin_memcpy(&pixel, row + 4 * x, 4);
+            if (pixel != 0 && (!within || within[x >> 3])) out[x >> 3] = 1;
         }
     }
 }

@@ -106,6 +106,33 @@ static inline float one_clip(float x, float y, const float l[4], const float o[4
     return minf(maxf(0.5f - sd.d / lc, 0), 1);
 }
 
+/* The straight-alpha colour of a gradient of more than LFX_INLINE_STOPS
+ * stops (s->table) at parameter t: the first stop at or past t found by
+ * bisection (the locations never decrease, so it is the one the inline loop
+ * would find), interpolated with the one before; tableGradientColor of
+ * Shaders/primitive-shading.glsl. */
+static inline void table_gradient_color(const lfx_shape *s, float t, float out[4]) {
+    const lfx_stop *stops = s->table;
+    int n = s->stop_count;
+    const float *c = stops[n - 1].color;
+    if (t <= stops[0].location) {
+        c = stops[0].color;
+    } else {
+        int lo = 1, hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (t <= stops[mid].location) hi = mid; else lo = mid + 1;
+        }
+        if (lo < n) {
+            float a = stops[lo - 1].location, b = stops[lo].location;
+            float u = b > a ? (t - a) / (b - a) : 1;
+            for (int j = 0; j < 4; j++) out[j] = stops[lo - 1].color[j] * (1 - u) + stops[lo].color[j] * u;
+            return;
+        }
+    }
+    for (int j = 0; j < 4; j++) out[j] = c[j];
+}
+
 /* The gradient's straight-alpha color at local point (x, y). */
 static inline void gradient_color(const lfx_shape *s, float x, float y, float out[4]) {
     float qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
@@ -120,6 +147,10 @@ static inline void gradient_color(const lfx_shape *s, float x, float y, float ou
     } else {
         float turns = (atan2f(qy, qx) - atan2f(dy, dx)) / (2 * PI_F);
         t = turns - floorf(turns);
+    }
+    if (s->table) {
+        table_gradient_color(s, t, out);
+        return;
     }
     const float *c = s->colors[s->stop_count - 1];
     if (t <= s->locations[0]) {
@@ -268,6 +299,15 @@ LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, f
         } else {
             t = 1;
         }
+    }
+    if (s->table) {
+        /* Each lane on its own: a bisection per lane, the scalar operations. */
+        for (int i = 0; i < 8; i++) {
+            float c[4];
+            table_gradient_color(s, t[i], c);
+            for (int j = 0; j < 4; j++) out[j][i] = c[j];
+        }
+        return;
     }
     int n = s->stop_count;
     int8v first = t <= s->locations[0], done = first;

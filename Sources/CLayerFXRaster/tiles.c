@@ -1,4 +1,4 @@
-/* Tile compositing of frames of circles and analytic shapes; see
+/* Tile compositing of frames of circles, analytic shapes and glyphs; see
  * include/lfx_raster.h.
  *
  * The frame is cut into LFX_TILE_SIZE-pixel square tiles and each circle
@@ -9,13 +9,14 @@
  * of what is in front:
  *   C += T · S,  T *= 1 − A
  * (S and A a primitive's premultiplied colour and alpha there: the coverage
- * of circle.c, or shape_math.h's colour of a shape, clips and opacity
- * included), and is written once, C + T · background, converted to 8 bits.
+ * of circle.c, shape_math.h's colour of a shape, or glyph_math.h's coverage
+ * of a glyph times its fill, clips and opacity included), and is written once, C + T · background, converted to 8 bits.
  * It stops when T < LFX_TILE_TRANSMITTANCE_STOP (0.5/255): what is behind
  * can change the exact result (every channel at most 1) by less than T,
  * so the pixel stays within 1/255 of the exact composite after rounding.
  * An opaque primitive sets T to 0 and ends the walk at once. */
 #include "shape_math.h"
+#include "glyph_math.h"
 
 _Static_assert(LFX_TILE_SIZE == 16, "a tile row is composited as two vectors of 8 pixels (composite16)");
 
@@ -68,6 +69,30 @@ LFX_VECTOR_INLINE void accumulate_shape8(const lfx_shape *s, int x, float py, fl
     *t *= 1.0f - c[3];
 }
 
+/* The colour one glyph adds at the 8 pixels x…x+7 of row py over what is
+ * in front of them, as the glyph kernel blends it (nothing without an
+ * atlas, as in the shader). */
+LFX_VECTOR_INLINE void accumulate_glyph8(const lfx_shape *s, const lfx_glyph_atlas *atlas, int x, float py,
+                                         float8 *t, float8 *r, float8 *g, float8 *b, float8 *a) {
+    if (!atlas || atlas->width < 1 || atlas->height < 1) return;
+    /* The ordered kernel draws the columns of the glyph's quad only. */
+    int8v column = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } + x;
+    int8v lanes = (column >= s->min_x) & (column <= s->max_x);
+    const float *inv = s->inverse;
+    float8 tx = centers8(x) - s->translation[0];
+    float ty = py - s->translation[1];
+    float8 cov = glyph_coverage8(s, atlas, glyph_pixels_per_texel(s), inv[0] * tx + inv[2] * ty,
+                                 inv[1] * tx + inv[3] * ty, lanes);
+    if (!__builtin_reduce_or(cov != 0)) return;
+    float8 coverage = cov * clip_coverage8(s, centers8(x), py);
+    float8 alpha = s->fill[3] * coverage;
+    *r += *t * (s->fill[0] * coverage);
+    *g += *t * (s->fill[1] * coverage);
+    *b += *t * (s->fill[2] * coverage);
+    *a += *t * alpha;
+    *t *= 1.0f - alpha;
+}
+
 /* The constant colour fill × opacity of a shape over a tile it covers
  * wholly, added at 8 pixels over what is in front of them. */
 LFX_VECTOR_INLINE void accumulate_interior8(const lfx_shape *s, float8 *t, float8 *r, float8 *g, float8 *b, float8 *a) {
@@ -114,8 +139,8 @@ LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 
  * from the tile list entries[start…end), two vectors of 8 sharing the walk,
  * over `background` (NULL: over the pixels there). */
 LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
-                                   const lfx_shape *shapes, const uint32_t *entries, size_t start, size_t end,
-                                   const float background[4], lfx_tile_stats *stats) {
+                                   const lfx_shape *shapes, const lfx_glyph_atlas *atlas, const uint32_t *entries,
+                                   size_t start, size_t end, const float background[4], lfx_tile_stats *stats) {
     const float8 px0 = centers8(x), px1 = centers8(x + 8);
     const float py = (float)y + 0.5f, left = (float)x, right = (float)(x + 16);
     float8 t0 = 1.0f, r0 = 0.0f, g0 = 0.0f, b0 = 0.0f, a0 = 0.0f;
@@ -135,8 +160,13 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
                 if (y < s->min_y || y > s->max_y || s->max_x < x || s->min_x >= x + 16 || misses_reach(s, left, right, py)) {
                     continue;
                 }
-                accumulate_shape8(s, x, py, &t0, &r0, &g0, &b0, &a0);
-                accumulate_shape8(s, x + 8, py, &t1, &r1, &g1, &b1, &a1);
+                if (s->plan.kind == LFX_KIND_GLYPH) {
+                    accumulate_glyph8(s, atlas, x, py, &t0, &r0, &g0, &b0, &a0);
+                    accumulate_glyph8(s, atlas, x + 8, py, &t1, &r1, &g1, &b1, &a1);
+                } else {
+                    accumulate_shape8(s, x, py, &t0, &r0, &g0, &b0, &a0);
+                    accumulate_shape8(s, x + 8, py, &t1, &r1, &g1, &b1, &a1);
+                }
             }
         } else {
             const lfx_circle *c = &circles[entry];
@@ -161,8 +191,8 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
 
 LFX_CLONES
 void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
-                             const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
-                             const float background[4], lfx_tile_stats *stats) {
+                             const lfx_shape *shapes, const lfx_glyph_atlas *atlas, const size_t *offsets,
+                             const uint32_t *entries, const float background[4], lfx_tile_stats *stats) {
     int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
     int y0 = tile_row * LFX_TILE_SIZE, y1 = y0 + LFX_TILE_SIZE > height ? height : y0 + LFX_TILE_SIZE;
     for (int tx = 0; tx < columns; tx++) {
@@ -171,15 +201,15 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
         for (int y = y0; y < y1; y++) {
             uint8_t *row = image + (size_t)y * (size_t)width * 4;
             int x = tx * LFX_TILE_SIZE;
-            composite16(row, x, x_end - x, y, circles, shapes, entries, start, end, background, stats);
+            composite16(row, x, x_end - x, y, circles, shapes, atlas, entries, start, end, background, stats);
         }
     }
 }
 
 LFX_CLONES
 void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                              const lfx_circle *circles, const lfx_shape *shapes, const size_t *offsets,
-                              const uint32_t *entries) {
+                              const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
+                              const size_t *offsets, const uint32_t *entries) {
     int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
     lfx_tile_stats unused = { 0, 0 };
     for (int column = 0; column < columns; column++) {
@@ -188,7 +218,7 @@ void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, in
         int x = column * LFX_TILE_SIZE, x_end = x + LFX_TILE_SIZE > width ? width : x + LFX_TILE_SIZE;
         for (int y = first_row; y <= last_row; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-            composite16(row, x, x_end - x, y, circles, shapes, entries, start, end, NULL, &unused);
+            composite16(row, x, x_end - x, y, circles, shapes, atlas, entries, start, end, NULL, &unused);
         }
     }
 }

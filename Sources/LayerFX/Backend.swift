@@ -49,13 +49,14 @@ public final class Renderer: @unchecked Sendable {
     /// Set it before rendering, not while another thread renders with this renderer.
     public var budget = WorkBudget()
 
-    /// How frames are composited (see ``Compositing``): in drawing order
-    /// unless the renderer was made, or set since, otherwise. Set it before
+    /// How frames are composited (see ``Compositing``): in tiles where they
+    /// pay (``Compositing/automatic``) unless the renderer was made, or set
+    /// since, otherwise. Set it before
     /// rendering, not while another thread renders with this renderer.
     public var compositing: Compositing {
         get {
             if let gpu = engine as? GPURenderer { return gpu.compositing }
-            return (engine as? CPURenderer)?.compositing ?? .ordered
+            return (engine as? CPURenderer)?.compositing ?? .automatic
         }
         set {
             if let gpu = engine as? GPURenderer {
@@ -77,7 +78,7 @@ public final class Renderer: @unchecked Sendable {
     /// throws. `device` is not used by `.cpu`. Frames are composited as
     /// `compositing` says (see ``Compositing``). Text is drawn with
     /// `textContext` (by default a new one, owned by this renderer).
-    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil, compositing: Compositing = .ordered,
+    public init(_ choice: BackendChoice, device: GPUDeviceSelection? = nil, compositing: Compositing = .automatic,
                 textContext: TextContext = TextContext()) throws {
         evaluator = SceneEvaluator(textContext: textContext)
         func gpu(_ selection: GPUDeviceSelection) throws -> GPURenderer {

@@ -194,7 +194,7 @@ public func lfx_renderer_set_compositing(_ renderer: OpaquePointer?, _ compositi
         let renderer = try HandleRegistry.renderer(renderer)
         try renderer.checkThread()
         guard let value = LFXCompositing(rawValue: compositing) else {
-            throw CAPIError(.invalidArgument, "\(compositing) is not an lfx_compositing; expected 0 (LFX_COMPOSITING_ORDERED) or 1 (LFX_COMPOSITING_TILES)")
+            throw CAPIError(.invalidArgument, "\(compositing) is not an lfx_compositing; expected 0 (LFX_COMPOSITING_ORDERED), 1 (LFX_COMPOSITING_TILES) or 2 (LFX_COMPOSITING_AUTO)")
         }
         renderer.renderer.compositing = value.compositing
     }

@@ -44,12 +44,14 @@ enum LFXBackend: Int32, Sendable {
 enum LFXCompositing: Int32, Sendable, CaseIterable {
     case ordered = 0
     case tiles = 1
+    case auto = 2
 
     /// The Swift API's value.
     var compositing: Compositing {
         switch self {
         case .ordered: .ordered
         case .tiles: .tiles
+        case .auto: .automatic
         }
     }
 }

@@ -72,8 +72,8 @@ struct RipplesBenchCommand: ParsableCommand {
     @Option(help: "What each ripple is drawn as: circle (the peers' field), rounded-rect (a square of side 2r, corners r/4) or star (five points, radii r and r/2); every one filled and stroked as the circle is.")
     var shape: RippleField.Shape = .circle
 
-    @Option(help: "ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, stopping when what is behind is hidden; on the GPU an OpenGL ES 3.1 compute shader).")
-    var compositing: Compositing = .ordered
+    @Option(help: Compositing.help)
+    var compositing: Compositing = .automatic
 
     @OptionGroup var budgetOptions: BudgetOptions
 

@@ -5,7 +5,7 @@ import LayerFX
 struct BudgetOptions: ParsableArguments {
     @Option(name: .customLong("budget"),
             help: ArgumentHelp(
-                "Set a limit on one frame's work, KEY=N (repeatable): instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length.",
+                "Set a limit on one frame's work, KEY=N (repeatable): instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length, gradient-stops.",
                 valueName: "KEY=N"))
     var limits: [String] = []
 

@@ -10,7 +10,7 @@ enum DeviceOption {
     /// `LAYERFX_EGL_DEVICE` names, else the first that opens). A named device
     /// that does not open is an error, also with `auto`. It draws text with
     /// `textContext` (the one the scene was loaded with).
-    static func renderer(_ choice: BackendChoice, option: String?, compositing: Compositing = .ordered,
+    static func renderer(_ choice: BackendChoice, option: String?, compositing: Compositing = .automatic,
                          textContext: TextContext = TextContext()) throws -> Renderer {
         guard choice != .cpu else {
             if let option { throw CLIError("--device \(option): the CPU backend uses no EGL device") }

@@ -70,8 +70,8 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point; overrides the scene's scale.")
     var scale: Double?
 
-    @Option(help: "ordered (each primitive blended in drawing order) or tiles (frames of circles, ellipses, rounded rectangles and stars: each pixel composited once, front to back, within 1/255 of the exact composite; on the GPU an OpenGL ES 3.1 compute shader for frames of circles, single frames only; other frames are drawn in order).")
-    var compositing: Compositing = .ordered
+    @Option(help: Compositing.help)
+    var compositing: Compositing = .automatic
 
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
@@ -165,4 +165,7 @@ extension RenderCommand {
 }
 
 extension BackendChoice: ExpressibleByArgument {}
-extension Compositing: ExpressibleByArgument {}
+extension Compositing: ExpressibleByArgument {
+    /// The `--compositing` option's help, for every command that has it.
+    static let help = ArgumentHelp("auto (tiles where primitives lie at least 24 deep on average, else in order), ordered (each primitive blended in drawing order) or tiles (each pixel composited once, front to back, within 1/255 of the exact composite: frames of circles, ellipses, rounded rectangles, stars and glyphs, and runs of them between other primitives; on the GPU with OpenGL ES 3.1 compute shaders).")
+}

@@ -56,8 +56,8 @@ struct SceneBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(DeviceOption.help, valueName: "n"))
     var device: String?
 
-    @Option(help: "ordered (each primitive blended in drawing order) or tiles (on the CPU, runs of circles and analytic shapes composited front to back in tiles; on the GPU, frames of circles only, for single frames, so a benchmark's sequence is drawn in order).")
-    var compositing: Compositing = .ordered
+    @Option(help: Compositing.help)
+    var compositing: Compositing = .automatic
 
     @Flag(help: "Time evaluation alone (scene → display list); draw nothing.")
     var evaluateOnly = false

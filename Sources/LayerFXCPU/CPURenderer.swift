@@ -20,8 +20,9 @@ public struct CPURenderer: RenderBackend, Sendable {
     /// Rows shaded by one task.
     public var bandHeight: Int
 
-    /// How frames are composited: in order (the default), or in tiles for
-    /// frames of circles and analytic shapes (see ``Compositing``).
+    /// How frames are composited: in tiles where the primitives lie deep
+    /// enough (the default), in order, or in tiles wherever they can be
+    /// (see ``Compositing``).
     public var compositing: Compositing
     /// Where tile compositing counts what it did, when set.
     public var tileStatistics: TileStatistics?
@@ -36,9 +37,9 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// - Parameters:
     ///   - bandHeight: rows per parallel task.
-    ///   - compositing: in order, or in tiles for frames of circles and analytic shapes.
+    ///   - compositing: in tiles where they pay, in order, or in tiles wherever they can be.
     ///   - tileStatistics: where tile compositing counts what it did.
-    public init(bandHeight: Int = 16, compositing: Compositing = .ordered, tileStatistics: TileStatistics? = nil) {
+    public init(bandHeight: Int = 16, compositing: Compositing = .automatic, tileStatistics: TileStatistics? = nil) {
         self.init(bandHeight: bandHeight, shadesEveryPixel: false)
         self.compositing = compositing
         self.tileStatistics = tileStatistics
@@ -76,7 +77,18 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     /// Draws `frame` into `image`, `width × height` packed pixels.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
-        if compositing == .tiles, drawTiles(frame, into: image) { return }
+        if compositing.tiles(frame), drawTiles(frame, into: image) { return }
+        var table = UnpackedStops()
+        table.load(frame.gradientStops)
+        try table.stops.withUnsafeBufferPointer { table in
+            try draw(frame, into: image, table: table)
+        }
+    }
+
+    /// Draws `frame` into `image` as above, its gradients' table stops
+    /// read from `table`, the frame's unpacked.
+    private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>,
+                      table: UnsafeBufferPointer<lfx_stop>) throws {
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
@@ -93,7 +105,7 @@ public struct CPURenderer: RenderBackend, Sendable {
             let drawn = primitive.kind.rawValue <= ShapeKind.image.rawValue
             if drawn && primitive.circle == nil || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
-                shapes.append(lfx_shape(primitive, everyPixel: everyPixel))
+                shapes.append(lfx_shape(primitive, everyPixel: everyPixel, table: table.baseAddress))
                 kernels.append(KernelChoice(primitive, edgeCount: edgeCount, imageCount: frame.images.count))
             }
             if let circle = primitive.circle {
@@ -112,13 +124,18 @@ public struct CPURenderer: RenderBackend, Sendable {
                 }
             case .instances:
                 for primitive in frame.instances[run.range] {
-                    if let ready = PreparedPrimitive(primitive, width: width, height: height) { add(ready) }
+                    if let ready = PreparedPrimitive(primitive, width: width, height: height, stopCount: table.count) {
+                        add(ready)
+                    }
                 }
             }
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
-        let runs = compositing == .tiles && !shadesEveryPixel
-            ? TiledRuns(kinds: extents.map(\.kind)) : TiledRuns()
+        // The runs composited in tiles: where each starts in `extents`, where it ends.
+        let runs = shadesEveryPixel ? [:]
+            : Dictionary(uniqueKeysWithValues: TiledRuns(frame: frame, compositing: compositing).runs.map {
+                ($0.touching.lowerBound, $0.touching.upperBound)
+            })
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandCount = (height + bandHeight - 1) / bandHeight
@@ -180,7 +197,7 @@ private struct Band {
         lfx_fill_pixels(target, count, unsafeBitCast(color, to: UInt32.self))
     }
 
-    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: TiledRuns,
+    mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: [Int: Int],
                        resources: FrameResources, everyPixel: Bool) {
         defer { for buffer in spare + stack { buffer.deallocate() } }
         let context = DrawContext(list: list, composites: groups.composites, masks: groups.masks,
@@ -194,7 +211,7 @@ private struct Band {
         let top = Int32(y0), bottom = Int32(y1)
         var i = range.lowerBound
         while i < range.upperBound {
-            if !context.runs.ends.isEmpty, let end = context.runs.ends[i], end <= range.upperBound,
+            if !context.runs.isEmpty, let end = context.runs[i], end <= range.upperBound,
                composite(run: i..<end, context) {
                 i = end
                 continue
@@ -221,7 +238,7 @@ private struct Band {
         }
     }
 
-    /// Composites the run of circles and analytic shapes `run` over this
+    /// Composites the run of circles, analytic shapes and glyphs `run` over this
     /// band's target in tiles (`lfx_tiles_composite_over`); false, with
     /// nothing drawn, when its lists would pass `TileBins.maximumEntries`.
     private mutating func composite(run: Range<Int>, _ context: DrawContext) -> Bool {
@@ -250,11 +267,12 @@ private struct Band {
             }
         }
         scratch.sort()
+        var atlas = context.resources.kernelAtlas ?? lfx_glyph_atlas(nil, texels: UnsafeBufferPointer(start: nil, count: 0))
         scratch.offsets.withUnsafeBufferPointer { offsets in
             scratch.entries.withUnsafeBufferPointer { entries in
                 lfx_tiles_composite_over(target, width * 4, Int32(y0), Int32(width), top, bottom,
-                                         context.list.circles.baseAddress, shapes.baseAddress, offsets.baseAddress!,
-                                         entries.baseAddress)
+                                         context.list.circles.baseAddress, shapes.baseAddress, &atlas,
+                                         offsets.baseAddress!, entries.baseAddress)
             }
         }
         return true
@@ -305,7 +323,7 @@ private struct Band {
                 return end + 1
             }
             push(clearing: primitive)
-            if !context.shadesEveryPixel, let mask = context.masks[i] {
+            if !context.shadesEveryPixel, let mask = context.masks[i], !context.list.extents[end].maskIsInverted {
                 return drawMaskedContent(begin: i, mask: mask, end: end, context)
             }
         case .beginMask:
@@ -321,8 +339,10 @@ private struct Band {
     /// Draws a masked layer's mask (primitives `mask` … `end − 1`) before its
     /// content (`begin + 1` … `mask − 1`), and the content only in the 8-column
     /// cells where the mask is not clear (content elsewhere is multiplied by
-    /// 0 when composited). Leaves the stack as drawing in order would, and
-    /// returns `end`, the composite.
+    /// 0 when composited: an alpha or luminance mask's coverage is 0 where
+    /// its pixels are clear, not so an inverted one's, which is drawn in
+    /// order). Leaves the stack as drawing in order would, and returns `end`,
+    /// the composite.
     private mutating func drawMaskedContent(begin: Int, mask: Int, end: Int, _ context: DrawContext) -> Int {
         let content = target
         push(clearing: context.list.extents[mask])
@@ -356,15 +376,15 @@ private struct Band {
         clear(marker)
     }
 
-    /// Blends the innermost layer (times its mask's alpha) onto the one below.
+    /// Blends the innermost layer (times its mask's coverage) onto the one below.
     private mutating func composite(_ primitive: Extent, _ record: UnsafePointer<lfx_shape>) {
-        let masked = primitive.masked
-        let mask = masked ? stack.popLast() : nil
+        let mask = primitive.mask != LFX_MASK_NONE ? stack.popLast() : nil
         guard let content = stack.popLast() else { return }
         target = stack.last ?? targets[0]
         let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
         if !rows.isEmpty, primitive.minX <= primitive.maxX {
-            lfx_composite_rows(target, content, mask, width * 4, Int32(y0), Int32(rows.lowerBound),
+            lfx_composite_rows(target, content, mask, mask == nil ? LFX_MASK_NONE : primitive.mask, width * 4,
+                               Int32(y0), Int32(rows.lowerBound),
                                Int32(rows.upperBound), Int32(primitive.minX), Int32(primitive.maxX), record)
         }
         spare.append(content)
@@ -403,8 +423,9 @@ private struct DrawContext {
     let masks: [Int: Int]
     /// Draw in order, every pixel (``CPURenderer/shadesEveryPixel``).
     let shadesEveryPixel: Bool
-    /// The runs composited in tiles.
-    let runs: TiledRuns
+    /// The runs composited in tiles (``TiledRuns``): for the first
+    /// primitive of each, where it ends.
+    let runs: [Int: Int]
     let resources: FrameResources
 }
 
@@ -414,16 +435,20 @@ private struct DrawContext {
 /// for every path band).
 private struct Extent {
     let kind: ShapeKind
-    /// For a composite, whether it multiplies by a mask layer.
-    let masked: Bool
+    /// For a composite with a mask layer, how the mask covers it (an
+    /// `LFX_MASK_` constant); `LFX_MASK_NONE` otherwise.
+    let mask: Int32
     /// Pixel columns and rows, inclusive (see `PreparedPrimitive`).
     let minX: Int, maxX: Int, minY: Int, maxY: Int
 
     init(_ p: PreparedPrimitive) {
         kind = p.kind
-        masked = p.kind == .composite && p.shapeExtra.x > 0.5
+        mask = p.maskCoverage.map { Int32($0.rawValue) } ?? LFX_MASK_NONE
         minX = p.minX; maxX = p.maxX; minY = p.minY; maxY = p.maxY
     }
+
+    /// Whether a composite's mask covers the pixels it leaves clear.
+    var maskIsInverted: Bool { mask == LFX_MASK_ALPHA_INVERTED || mask == LFX_MASK_LUMINANCE_INVERTED }
 }
 
 /// The prepared primitives and the rows each touches, read by all bands.

@@ -11,9 +11,19 @@ struct FrameResources: @unchecked Sendable {
 
     /// The atlas as the glyph kernel reads it; nil without an atlas.
     var kernelAtlas: lfx_glyph_atlas? {
-        guard let atlas, let texels = atlasTexels.baseAddress, atlasTexels.count >= atlas.width * atlas.height
-        else { return nil }
-        return lfx_glyph_atlas(texels: texels, width: Int32(clamping: atlas.width), height: Int32(clamping: atlas.height),
-                               edge_value: atlas.edgeValue, distance_range: atlas.distanceRange)
+        atlas == nil ? nil : lfx_glyph_atlas(atlas, texels: atlasTexels)
+    }
+}
+
+extension lfx_glyph_atlas {
+    /// `atlas` as the kernels read it, its `texels` borrowed; an atlas of
+    /// no texels (nothing drawn) when there is none or `texels` is short.
+    init(_ atlas: GlyphAtlasImage?, texels: UnsafeBufferPointer<UInt8>) {
+        guard let atlas, let base = texels.baseAddress, texels.count >= atlas.width * atlas.height else {
+            self.init(texels: nil, width: 0, height: 0, edge_value: 0, distance_range: 0)
+            return
+        }
+        self.init(texels: base, width: Int32(clamping: atlas.width), height: Int32(clamping: atlas.height),
+                  edge_value: atlas.edgeValue, distance_range: atlas.distanceRange)
     }
 }

@@ -32,19 +32,19 @@ struct PreparedPrimitive: Sendable {
 
     /// Returns nil for a drawn primitive whose quad touches no pixel of a
     /// `width`×`height` frame (markers and composites are always kept: they
-    /// structure the list).
-    init?(_ p: PrimitiveInstance, width: Int, height: Int) {
+    /// structure the list). A gradient's table stops are among the frame's
+    /// `stopCount`.
+    init?(_ p: PrimitiveInstance, width: Int, height: Int, stopCount: Int) {
         let a = p.transform.x, b = p.transform.y, c = p.transform.z, d = p.transform.w
         let invDet = 1 / (a * d - b * c)
         inverse = SIMD4(d * invDet, -b * invDet, -c * invDet, a * invDet)
         kind = p.kind
         circle = nil
+        // The primitives tile compositing counts (`TiledRuns`): the drawn ones that touch the frame, and every marker and composite.
         let box = p.deviceBounds
-        let structural = !kind.isDrawn || kind == .composite   // layer markers and composites
-        guard structural || (box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite) else { return nil }
+        guard p.isStructural || TiledRuns.touches(box, width: width, height: height) else { return nil }
         let pixels = PixelBox(box, width: width, height: height)
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
-        guard structural || !pixels.isEmpty else { return nil }
 
         translation = p.translation
         shape = p.shape
@@ -55,19 +55,21 @@ struct PreparedPrimitive: Sendable {
         clip0Linear = p.clip0Linear; clip0Offset = p.clip0Offset
         clip1Linear = p.clip1Linear; clip1Offset = p.clip1Offset
         clipRadius0 = p.clipRadii.x; clipRadius1 = p.clipRadii.y; clipCount = p.clipRadii.z
-        gradient = p.paint0.x > 0.5 ? PreparedGradient(p) : nil
+        gradient = p.paint0.x > 0.5 ? PreparedGradient(p, tableCount: stopCount) : nil
         imageMapping = kind == .image ? p.paint2 : .zero
         imageIndex = p.imageIndex ?? 0
     }
+
+    /// A composite's mask coverage; nil for a composite without a mask and for other kinds.
+    var maskCoverage: MaskCoverage? { kind == .composite ? MaskCoverage(compositeValue: shapeExtra.x) : nil }
 
     /// A plain device circle, drawn by the span kernel; nil when it touches
     /// no pixel of a `width`×`height` frame.
     init?(_ c: DeviceCircle, width: Int, height: Int) {
         // A circle touches pixels within its reach of the centre only.
         let box = c.deviceBounds
-        guard box.x.isFinite, box.y.isFinite, box.z.isFinite, box.w.isFinite else { return nil }
+        guard TiledRuns.touches(box, width: width, height: height) else { return nil }
         let pixels = PixelBox(box, width: width, height: height)
-        guard !pixels.isEmpty else { return nil }
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
         kind = .ellipse
         // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).

@@ -5,8 +5,9 @@ extension lfx_shape {
     /// The C kernel's record of a prepared analytic shape (ellipse, rounded
     /// rectangle or star), polygon band, glyph, image or composite: the fields the
     /// kernels read, copied from the primitive; `everyPixel` turns the
-    /// kernels' block decisions off.
-    init(_ p: PreparedPrimitive, everyPixel: Bool) {
+    /// kernels' block decisions off. A gradient's table stops are read from
+    /// `table` (the frame's, unpacked), which must outlive the record's use.
+    init(_ p: PreparedPrimitive, everyPixel: Bool, table: UnsafePointer<lfx_stop>?) {
         self.init()
         defer { lfx_shape_prepare(&self) }
         every_pixel = everyPixel ? 1 : 0
@@ -27,13 +28,17 @@ extension lfx_shape {
         stop_count = Int32(clamping: gradient.count)
         gradient_start = (gradient.start.x, gradient.start.y)
         gradient_delta = (gradient.delta.x, gradient.delta.y)
+        if let tableStart = gradient.tableStart, let table {
+            self.table = table + tableStart
+            return
+        }
         withUnsafeMutableBytes(of: &locations) { raw in
-            for i in 0..<GradientPaint.maximumStops {
+            for i in 0..<GradientPaint.inlineStopCapacity {
                 raw.storeBytes(of: gradient.locations[i], toByteOffset: i * 4, as: Float.self)
             }
         }
         withUnsafeMutableBytes(of: &colors) { raw in
-            for i in 0..<GradientPaint.maximumStops {
+            for i in 0..<GradientPaint.inlineStopCapacity {
                 let color = gradient.color(i)
                 for lane in 0..<4 { raw.storeBytes(of: color[lane], toByteOffset: (i * 4 + lane) * 4, as: Float.self) }
             }

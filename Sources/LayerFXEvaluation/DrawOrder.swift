@@ -194,19 +194,24 @@ struct DrawOrder: @unchecked Sendable {
 
     /// Appends the circles (when they are not in a sink) to `frameCircles`
     /// and the instances to `frameInstances`, path bands' first edges moved
-    /// on by `edgeOffset` (the edges before them) and images' indices by
-    /// `imageOffset` (the images before them).
+    /// on by `edgeOffset` (the edges before them), images' indices by
+    /// `imageOffset` (the images before them) and the first stops of
+    /// gradients in the stop table by `stopOffset`.
     func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float,
-                imageOffset: UInt32) {
+                imageOffset: UInt32, stopOffset: Int) {
         if sink == nil { frameCircles += ownCircles }
         let instanceBase = frameInstances.count
         frameInstances += instances
-        guard edgeOffset > 0 || imageOffset > 0 else { return }
+        guard edgeOffset > 0 || imageOffset > 0 || stopOffset > 0 else { return }
         for i in instanceBase..<frameInstances.count {
             switch frameInstances[i].kind {
             case .path: frameInstances[i].shapeExtra.x += edgeOffset
+            // An image's stops0.x is its image's index, never a stop table index.
             case .image: frameInstances[i].stops0.x += imageOffset
-            default: break
+            default:
+                if stopOffset > 0, frameInstances[i].gradientTableRange != nil {
+                    frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
+                }
             }
         }
     }

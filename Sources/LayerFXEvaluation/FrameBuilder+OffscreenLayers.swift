@@ -9,8 +9,14 @@ struct OffscreenLayer {
     let shapesBefore: Int
     /// The marker's position in the draw order.
     var begin: Int { before.position }
+    /// The draw order just before its mask's marker, once the mask has
+    /// begun, and how many shapes had been drawn then.
+    var beforeMask: DrawOrder.Mark? = nil
+    var shapesBeforeMask = 0
+    /// How its mask covers it.
+    var maskCoverage = MaskCoverage.alpha
     /// Where its mask starts, once begun.
-    var maskBegin: Int? = nil
+    var maskBegin: Int? { beforeMask?.position }
 }
 
 extension FrameBuilder {
@@ -21,10 +27,13 @@ extension FrameBuilder {
         return OffscreenLayer(before: before, shapesBefore: shapeCount)
     }
 
-    /// Ends `layer`'s content; what is drawn next is its mask.
-    mutating func beginMask(of layer: inout OffscreenLayer) {
+    /// Ends `layer`'s content; what is drawn next is its mask, which covers
+    /// the content as `mode` says.
+    mutating func beginMask(of layer: inout OffscreenLayer, mode: MaskMode) {
+        layer.beforeMask = order.mark
+        layer.shapesBeforeMask = shapeCount
+        layer.maskCoverage = MaskCoverage(mode)
         order.append(.beginMask(bounds: .zero))
-        layer.maskBegin = order.count - 1
     }
 
     /// Forgets an offscreen layer that will draw nothing (and all drawn into it).
@@ -38,8 +47,20 @@ extension FrameBuilder {
     /// A `foldable` layer without a mask over at most one shape is dissolved
     /// instead: that shape gets the opacity (the same picture, no offscreen
     /// pass). A layer with nothing visible is dropped.
+    ///
+    /// A mask covers the content inside the box of what both draw, except
+    /// an inverted one, which covers wherever its mask is clear: the content's
+    /// whole box is kept, and a mask that draws nothing in the frame is no
+    /// mask at all (removed, so the layer may fold).
     mutating func endOffscreenLayer(_ layer: OffscreenLayer, opacity: Double, compositeClips: ClipStack,
                                     foldable: Bool) {
+        var layer = layer
+        if let beforeMask = layer.beforeMask, layer.maskCoverage.isInverted,
+           isEmpty(unionOfTopLevel(in: (beforeMask.position + 1)..<order.count)) {
+            order.truncate(to: beforeMask)
+            shapeCount = layer.shapesBeforeMask
+            layer.beforeMask = nil
+        }
         let contentEnd = layer.maskBegin ?? order.count
         if foldable, layer.maskBegin == nil, shapeCount - layer.shapesBefore <= 1 {
             order.removeInstance(at: layer.begin)
@@ -55,10 +76,10 @@ extension FrameBuilder {
             return
         }
         var bounds = unionOfTopLevel(in: (layer.begin + 1)..<contentEnd)
-        if let maskBegin = layer.maskBegin {
+        if let maskBegin = layer.maskBegin, !layer.maskCoverage.isInverted {
             bounds = intersection(bounds, unionOfTopLevel(in: (maskBegin + 1)..<order.count))
         }
-        guard opacity > 0, bounds.x < bounds.z, bounds.y < bounds.w else { return discard(layer) }
+        guard opacity > 0, !isEmpty(bounds) else { return discard(layer) }
         // The budget counts the layers kept, and the pixels of the frame they (and their masks) cover.
         let columns = Int(saturating: min(bounds.z, Float(width)) - max(bounds.x, 0), rounding: .up)
         let rows = Int(saturating: min(bounds.w, Float(height)) - max(bounds.y, 0), rounding: .up)
@@ -66,7 +87,8 @@ extension FrameBuilder {
         guard charge(.offscreenLayers, 1), charge(.offscreenPixels, pixels) else { return }
         order.replaceInstance(at: layer.begin, with: .beginLayer(bounds: bounds))
         if let maskBegin = layer.maskBegin { order.replaceInstance(at: maskBegin, with: .beginMask(bounds: bounds)) }
-        var composite = PrimitiveInstance.composite(bounds: bounds, opacity: Float(opacity), masked: layer.maskBegin != nil)
+        var composite = PrimitiveInstance.composite(bounds: bounds, opacity: Float(opacity),
+                                                    mask: layer.maskBegin == nil ? nil : layer.maskCoverage)
         compositeClips.apply(to: &composite)
         order.append(composite)
         shapeCount = layer.shapesBefore + 1
@@ -106,5 +128,20 @@ extension FrameBuilder {
 
     private func intersection(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
         SIMD4(max(a.x, b.x), max(a.y, b.y), min(a.z, b.z), min(a.w, b.w))
+    }
+
+    /// Whether box `b` (x0, y0, x1, y1) holds no pixel.
+    private func isEmpty(_ b: SIMD4<Float>) -> Bool { !(b.x < b.z && b.y < b.w) }
+}
+
+extension MaskCoverage {
+    /// The composite's coverage of a layer's `maskMode`.
+    init(_ mode: MaskMode) {
+        self = switch mode {
+        case .alpha: .alpha
+        case .alphaInverted: .alphaInverted
+        case .luminance: .luminance
+        case .luminanceInverted: .luminanceInverted
+        }
     }
 }

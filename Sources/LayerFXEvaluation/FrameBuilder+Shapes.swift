@@ -115,34 +115,8 @@ extension FrameBuilder {
         size.width == size.height && size.width > 0 && cornerRadius >= size.width / 2
     }
 
-    /// A gradient layer's content paint (core-animation.md §8): start and end
-    /// from unit coordinates of the bounds; `locations` when there is one per
-    /// colour, else evenly spaced; colours tinted; nil without colours or when
-    /// every stop is transparent. At most `GradientPaint.maximumStops` stops
-    /// (the scene decoder enforces it).
-    static func gradientPaint(_ p: LayerProperties, tint: Color) -> GradientPaint? {
-        guard let all = p.colors, !all.isEmpty else { return nil }
-        let colors = all.prefix(GradientPaint.maximumStops)
-        guard colors.contains(where: { $0.tinted(tint).alpha > 0 }) else { return nil }
-        let n = colors.count
-        func local(_ u: Point) -> SIMD2<Float> {
-            SIMD2(Float(p.bounds.origin.x + u.x * p.bounds.size.width),
-                  Float(p.bounds.origin.y + u.y * p.bounds.size.height))
-        }
-        let kind: PaintKind = switch p.gradientType {
-        case .axial: .axial
-        case .radial: .radial
-        case .conic: .conic
-        }
-        // The paint holds its stops inline: nothing is allocated.
-        let given = p.locations.flatMap { $0.count == n ? $0 : nil }
-        return GradientPaint(kind: kind, start: local(p.startPoint), end: local(p.endPoint), count: n) { i in
-            let location = given.map { Float($0[i]) } ?? (n == 1 ? 0 : Float(Double(i) / Double(n - 1)))
-            return (location, vector(colors[i].tinted(tint)))
-        }
-    }
-
-    private static func vector(_ c: Color) -> SIMD4<Float> {
+    /// The single-precision vector (r, g, b, a) of a colour.
+    static func vector(_ c: Color) -> SIMD4<Float> {
         SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
     }
 }

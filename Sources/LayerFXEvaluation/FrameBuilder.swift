@@ -11,6 +11,8 @@ struct FrameBuilder {
     var order: DrawOrder
     /// Polygon edges the path bands point into.
     var pathEdges: [SIMD4<Float>]
+    /// The stops of gradients too long for an instance, which their paints point into.
+    var gradientStops: [GradientStop]
     /// Shapes drawn so far (a path's bands count once): an offscreen layer
     /// over at most one shape is folded into that shape's opacity.
     var shapeCount = 0
@@ -54,6 +56,7 @@ struct FrameBuilder {
     struct Arrays {
         var order = DrawOrder()
         var pathEdges: [SIMD4<Float>] = []
+        var gradientStops: [GradientStop] = []
         var steps: [DocumentStep] = []
         var leafBlock = LeafBlockScalars()
         var polygonScratch = PolygonScratch()
@@ -78,19 +81,21 @@ struct FrameBuilder {
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
         // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
-        (order, pathEdges, steps, leafBlock, polygonScratch, geometryKeyWords, openContainers, images, imageIndices)
-            = (DrawOrder(), [], [], LeafBlockScalars(), PolygonScratch(), [], [], [], [:])
+        (order, pathEdges, gradientStops, steps, leafBlock, polygonScratch, geometryKeyWords, openContainers, images,
+         imageIndices) = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch(), [], [], [], [:])
         swap(&order, &arrays.order)
         swap(&openContainers, &arrays.openContainers)
         swap(&polygonScratch, &arrays.polygonScratch)
         swap(&geometryKeyWords, &arrays.geometryKeyWords)
         swap(&leafBlock, &arrays.leafBlock)
         swap(&pathEdges, &arrays.pathEdges)
+        swap(&gradientStops, &arrays.gradientStops)
         swap(&steps, &arrays.steps)
         swap(&images, &arrays.images)
         swap(&imageIndices, &arrays.imageIndices)
         order.removeAll()
         pathEdges.removeAll(keepingCapacity: true)
+        gradientStops.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
         imageIndices.removeAll(keepingCapacity: true)
@@ -100,7 +105,7 @@ struct FrameBuilder {
     /// arguments), reusing its arrays.
     mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
                           geometryCache: GeometryCache?, baseDirectory: String?) {
-        var arrays = Arrays(order: DrawOrder(), pathEdges: [], steps: [], leafBlock: LeafBlockScalars(),
+        var arrays = Arrays(order: DrawOrder(), pathEdges: [], gradientStops: [], steps: [], leafBlock: LeafBlockScalars(),
                             polygonScratch: PolygonScratch(), geometryKeyWords: [], openContainers: [],
                             images: [], imageIndices: [:])
         swap(&arrays.order, &order)
@@ -109,6 +114,7 @@ struct FrameBuilder {
         swap(&arrays.geometryKeyWords, &geometryKeyWords)
         swap(&arrays.leafBlock, &leafBlock)
         swap(&arrays.pathEdges, &pathEdges)
+        swap(&arrays.gradientStops, &gradientStops)
         swap(&arrays.steps, &steps)
         swap(&arrays.images, &images)
         swap(&arrays.imageIndices, &imageIndices)
@@ -168,9 +174,8 @@ struct FrameBuilder {
         if hasArea, let contents = p.contents {
             emitContents(contents, bounds: bounds, tint: tint, transform: toDevice, clips: ownClips)
         }
-        if kind == .gradient, hasArea, let paint = Self.gradientPaint(p, tint: tint) {
-            emit(.roundedRect(bounds, cornerRadius: 0), fill: nil, stroke: nil, lineWidth: 0,
-                 transform: toDevice, clips: ownClips, paint: paint)
+        if kind == .gradient, hasArea {
+            emitGradient(p, tint: tint, transform: toDevice, clips: ownClips)
         }
         if kind == .shape {
             emitShapeLayer(p, tint: tint, transform: toDevice, clips: ownClips)
@@ -199,7 +204,7 @@ struct FrameBuilder {
             endOffscreenLayer(clipGroup, opacity: 1, compositeClips: parentClips, foldable: false)
         }
         if let mask, group != nil {
-            beginMask(of: &group!)
+            beginMask(of: &group!, mode: p.maskMode)
             visit(mask, in: tree, step: .mask, parentTime: localTime, parentToDevice: toDevice, tint: .white,
                   clips: ClipStack())
         }

@@ -27,6 +27,7 @@ public struct FrameStorage: Sendable {
     var instances: [PrimitiveInstance] = []
     var runs: [DrawRun] = []
     var pathEdges: [SIMD4<Float>] = []
+    var gradientStops: [GradientStop] = []
     var images: [ContentsImage] = []
 
     /// Empty storage: the first frame evaluated with it allocates its arrays.
@@ -38,10 +39,12 @@ public struct FrameStorage: Sendable {
         instances = frame.instances
         runs = frame.runs
         pathEdges = frame.pathEdges
+        gradientStops = frame.gradientStops
         images = frame.images
         _ = consume frame
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
+        gradientStops.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
     }
 
@@ -66,8 +69,9 @@ public struct FrameStorage: Sendable {
     /// ``prepareBuilders(_:width:height:budget:time:textContext:geometryCache:baseDirectory:)``),
     /// then joins what they drew, in order, into the frame: as one builder
     /// walking the layers in order would have drawn it (polygon bands' edge
-    /// indices moved past the edges of the parts before, images' indices
-    /// past their images; an image two parts show is listed twice), in the recycled
+    /// indices and gradients' table indices moved past the edges and stops
+    /// of the parts before, images' indices past their images; an image two
+    /// parts show is listed twice), in the recycled
     /// arrays. Throws the first task's error, or the budget the tasks
     /// together go over.
     ///
@@ -142,16 +146,18 @@ public struct FrameStorage: Sendable {
     }
 
     /// The frame of the first `taskCount` builders, their circles appended
-    /// to `circles` (unless already there), their instances, runs and
-    /// edges to the recycled arrays.
+    /// to `circles` (unless already there), their instances, runs, edges
+    /// and gradient stops to the recycled arrays.
     private mutating func join(_ taskCount: Int, circles: consuming [DeviceCircle], background: SIMD4<Float>,
                                glyphAtlas: () -> GlyphAtlasImage?) -> Frame {
         // `circles` is consumed, so held once: appending to it does not copy it.
-        var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges, images = self.images
-        (self.instances, self.runs, self.pathEdges, self.images) = ([], [], [], [])
+        var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges, stops = self.gradientStops
+        var images = self.images
+        (self.instances, self.runs, self.pathEdges, self.gradientStops, self.images) = ([], [], [], [], [])
         instances.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
+        stops.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
         var circleBase = 0
         for task in 0..<taskCount {
@@ -159,13 +165,14 @@ public struct FrameStorage: Sendable {
             order.appendRuns(to: &runs, circleBase: circleBase, instanceBase: instances.count)
             circleBase += order.circleCount
             order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count),
-                         imageOffset: UInt32(truncatingIfNeeded: images.count))
+                         imageOffset: UInt32(truncatingIfNeeded: images.count), stopOffset: stops.count)
             pathEdges += builders[task].pathEdges
+            stops += builders[task].gradientStops
             images += builders[task].images
         }
         let first = builders[0]
         return Frame(width: first.width, height: first.height, background: background, circles: circles,
-                     instances: instances, runs: runs, pathEdges: pathEdges,
+                     instances: instances, runs: runs, pathEdges: pathEdges, gradientStops: stops,
                      glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil,
                      images: images)
     }

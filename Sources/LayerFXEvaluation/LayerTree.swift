@@ -38,16 +38,20 @@ struct LayerValues: LayerTree {
 
 /// Layers flattened into arrays in depth-first order: a node, then its
 /// sublayers' subtrees back to front, then its mask's subtree, so every
-/// subtree is one contiguous run of nodes and a node is its index. Each
-/// node keeps its layer's value (its kind, timing and model values, shared
-/// with the scene, not copied), its animations compiled into
-/// ``AnimationChannel``s (one contiguous run a node, their values in one
-/// ``AnimationTables``), and where its sublayers and its subtree end. Built
-/// once when a scene is compiled, for the layers its compiler does not
-/// reduce to records of its own.
+/// subtree is one contiguous run of nodes and a node is its index. The
+/// nodes are columns, an array a field: each node's layer class, timing and
+/// model values, its animations compiled into ``AnimationChannel``s (one
+/// contiguous run a node, their values in one ``AnimationTables``), and
+/// where its sublayers and its subtree end. Nothing of the scene's `Layer`
+/// values is kept. Built once when a scene is compiled, for the layers its
+/// compiler does not reduce to records of its own.
 struct FlatLayers: LayerTree {
-    /// Each node's layer (its sublayers and mask are nodes of their own).
-    private(set) var layers: [Layer] = []
+    /// Each node's layer class.
+    private(set) var kinds: [LayerKind] = []
+    /// Each node's own beginTime/speed/timeOffset.
+    private(set) var timings: [LayerTiming] = []
+    /// Each node's model values.
+    private(set) var models: [LayerProperties] = []
     /// Where node i's sublayers end (its mask's subtree, if any, starts there).
     private(set) var sublayersEnds: [Int] = []
     /// Where node i's subtree ends.
@@ -60,12 +64,14 @@ struct FlatLayers: LayerTree {
     private(set) var tables = AnimationTables()
 
     /// How many nodes there are.
-    var count: Int { layers.count }
+    var count: Int { kinds.count }
 
     /// Appends `layer`'s subtree (sublayers and mask, at any depth); returns its node.
     mutating func append(_ layer: Layer) -> Int {
         let node = count
-        layers.append(layer)
+        kinds.append(layer.kind)
+        timings.append(layer.timing)
+        models.append(layer.properties)
         for animation in layer.animations { channels += tables.channels(compiling: animation) }
         channelStarts.append(channels.count)
         sublayersEnds.append(0)
@@ -77,11 +83,11 @@ struct FlatLayers: LayerTree {
         return node
     }
 
-    func kind(of node: Int) -> LayerKind { layers[node].kind }
-    func timing(of node: Int) -> LayerTiming { layers[node].timing }
+    func kind(of node: Int) -> LayerKind { kinds[node] }
+    func timing(of node: Int) -> LayerTiming { timings[node] }
 
     func presentation(of node: Int, atLocalTime localTime: Double) -> LayerProperties {
-        let model = layers[node].properties
+        let model = models[node]
         var presentation = model
         // Through a buffer pointer each channel is read in place, not copied.
         channels.withUnsafeBufferPointer { channels in

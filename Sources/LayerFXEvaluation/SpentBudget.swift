@@ -4,7 +4,7 @@
 /// allocating. A field per key: a charge of a known key is one add.
 struct SpentBudget {
     private var instances = 0, primitives = 0, pixels = 0, vertices = 0, strokePieces = 0, bandEdges = 0
-    private var edgeTests = 0, offscreenLayers = 0, offscreenPixels = 0, glyphs = 0, textLength = 0
+    private var edgeTests = 0, offscreenLayers = 0, offscreenPixels = 0, glyphs = 0, textLength = 0, gradientStops = 0
 
     /// Nothing spent.
     init() {}
@@ -24,6 +24,7 @@ struct SpentBudget {
             case .offscreenPixels: offscreenPixels
             case .glyphs: glyphs
             case .textLength: textLength
+            case .gradientStops: gradientStops
             }
         }
         set {
@@ -39,6 +40,7 @@ struct SpentBudget {
             case .offscreenPixels: offscreenPixels = newValue
             case .glyphs: glyphs = newValue
             case .textLength: textLength = newValue
+            case .gradientStops: gradientStops = newValue
             }
         }
     }

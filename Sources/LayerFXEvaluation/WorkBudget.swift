@@ -21,6 +21,7 @@ import LayerFXCore
 /// | `offscreen-pixels` | frame pixels all offscreen layers cover, a mask's twice | 1,000,000,000 |
 /// | `glyphs` | glyphs laid out | 1,000,000 |
 /// | `text-length` | characters of all text layers' strings | 1,000,000 |
+/// | `gradient-stops` | stops of gradients of more than 6 stops, in the frame's stop table | 4,000,000 |
 ///
 /// ```swift
 /// var budget = WorkBudget()
@@ -55,6 +56,9 @@ public struct WorkBudget: Sendable, Hashable {
         case glyphs
         /// Characters of all text layers' strings.
         case textLength = "text-length"
+        /// Stops the frame's gradients of more than
+        /// `GradientPaint.inlineStopCapacity` stops keep in its stop table.
+        case gradientStops = "gradient-stops"
 
         /// The limit when nothing else is set.
         public var defaultLimit: Int {
@@ -70,6 +74,7 @@ public struct WorkBudget: Sendable, Hashable {
             case .offscreenPixels: 1_000_000_000
             case .glyphs: 1_000_000
             case .textLength: 1_000_000
+            case .gradientStops: 4_000_000
             }
         }
 
@@ -87,6 +92,7 @@ public struct WorkBudget: Sendable, Hashable {
             case .offscreenPixels: 8
             case .glyphs: 9
             case .textLength: 10
+            case .gradientStops: 11
             }
         }
 
@@ -104,6 +110,7 @@ public struct WorkBudget: Sendable, Hashable {
             case .offscreenPixels: "offscreen pixels"
             case .glyphs: "glyphs"
             case .textLength: "characters of text"
+            case .gradientStops: "gradient stops"
             }
         }
     }

@@ -14,4 +14,11 @@ public struct GPUInfo: Sendable {
     public let vendor: String
     /// Platforms and EGL devices tried before this one and why they failed.
     public let skippedPlatforms: [String]
+
+    /// Whether ``renderer`` is a software rasterizer (Mesa's llvmpipe,
+    /// softpipe or swrast), which runs shaders on the CPU's cores, a SIMD
+    /// lane an invocation.
+    public var isSoftwareRasterizer: Bool {
+        ["llvmpipe", "softpipe", "swrast"].contains { renderer.contains($0) }
+    }
 }

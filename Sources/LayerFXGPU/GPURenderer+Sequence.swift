@@ -27,7 +27,7 @@ extension GPURenderer {
             }
             let earlier = pending
             try withCurrentContext {
-                try drawIntoOwnTarget(next)
+                if try !drawInTiles(next) { try drawIntoOwnTarget(next) }
                 readback.startReading(width: width, height: height, into: index % 2)
                 if let earlier { try collect(earlier, into: &pixels) }
             }

@@ -16,7 +16,8 @@ import Glibc
 /// up in a second buffer and are drawn by a program of their own (`CirclePass`), a call per run.
 /// Offscreen layers are RGBA8 textures as large as the layer's rectangle,
 /// taken from a pool; a composite samples them. Polygon edges go up
-/// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
+/// in an RGBA32F texture, the gradient stop table in an RG32UI texture, the
+/// glyph atlas in an R8 texture (re-sent only when
 /// its generation changes), each layer contents image in an RGBA8 texture of
 /// its own, kept while the image lives (``ImageTextures``); a run of image
 /// primitives is drawn one call per image. The context is made current only for the duration
@@ -34,6 +35,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var circlePass: CirclePass!
     private var vertexArray: GLuint = 0
     private var instanceBuffer: GLuint = 0
+    /// The one composite instance that blends a tiled run over its target.
+    private var runCompositeBuffer: GLuint = 0
     private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
@@ -46,18 +49,20 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     var failureCheck: GLFailureCheck!
     /// The display platform, renderer and driver version.
     public private(set) var info: GPUInfo!
-    /// How ``render(_:into:rowBytes:)`` composites: in order (the default),
-    /// or in tiles for frames of circles and analytic shapes (ellipses,
-    /// rounded rectangles, stars) only, as an OpenGL ES 3.1 compute
-    /// shader where the context offers one (otherwise in order). Sequences
-    /// and host framebuffers are drawn in order. Set it before rendering.
-    public var compositing: Compositing = .ordered
+    /// How frames are composited (``Compositing``): tiles, where they pay
+    /// (the default) or wherever they can be, draw frames of circles and
+    /// analytic shapes (ellipses, rounded rectangles, stars) and glyphs, and
+    /// runs of them between other primitives (see ``TiledRuns``), as an
+    /// OpenGL ES 3.1 compute shader where the context offers one (otherwise
+    /// in order), in single frames and sequences. Host framebuffers are
+    /// drawn in order. Set it before rendering.
+    public var compositing: Compositing = .automatic
     /// Tile compositing's compute pass, made on first use; nil inside when
     /// the context cannot run it.
     private var tilePass: TileComputePass??
     /// Where tile compositing bins frames (see ``TileBinning/preferred(for:)``;
     /// the tests set it to compare the two).
-    lazy var tileBinning: TileBinning = .preferred(for: info.renderer)
+    lazy var tileBinning: TileBinning = .preferred(for: info)
     /// Where the last frame composited in tiles was binned.
     var lastTileBinning: TileBinning? {
         if case let pass?? = tilePass { return pass.lastBinning }
@@ -105,6 +110,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     deinit {
         _ = try? withCurrentContext {
             glDeleteBuffers(1, &instanceBuffer)
+            glDeleteBuffers(1, &runCompositeBuffer)
             glDeleteVertexArrays(1, &vertexArray)
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
@@ -146,18 +152,22 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         }
     }
 
-    /// With tile compositing, a frame of circles and analytic shapes only, and a context that
+    /// With tile compositing, a frame of circles, analytic shapes and glyphs only, and a context that
     /// runs compute shaders: composites `frame` with the compute pass,
     /// checks that the GL did it, and leaves the pass's framebuffer bound for
     /// reading back. False, with nothing drawn, otherwise. Call with the
     /// context current.
-    private func drawInTiles(_ frame: Frame) throws -> Bool {
-        guard compositing == .tiles, frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) })
+    func drawInTiles(_ frame: Frame) throws -> Bool {
+        guard frame.instances.allSatisfy({ TileBins.tiledKinds.contains($0.kind) }), compositing.tiles(frame)
         else { return false }
-        if tilePass == nil { tilePass = .some(TileComputePass.make()) }
+        if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
         guard case let pass?? = tilePass else { return false }
         pass.binning = tileBinning
-        guard pass.draw(frame) else { return false }
+        try textures.upload(edges: [], atlas: frame.glyphAtlas)
+        try textures.upload(stops: frame.gradientStops)
+        textures.bindForSampling()
+        let decode = frame.glyphAtlas.map { SIMD2($0.edgeValue, $0.distanceRange) } ?? .zero
+        guard pass.draw(frame, atlasDecode: decode) else { return false }
         try failureCheck.check(while: "compositing a \(frame.width)×\(frame.height) frame in tiles")
         return true
     }
@@ -197,13 +207,18 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     /// Draws the frame's runs in order: each run of circles with one
     /// instanced call of the circle program, each stretch of other instances
     /// between offscreen-layer markers with one call per program variant,
-    /// markers switching between offscreen layers.
+    /// markers switching between offscreen layers; and each run the CPU would
+    /// composite in tiles (``TiledRuns``), where the context runs compute
+    /// shaders and the renderer owns it, with the tile compositor
+    /// (`TileComputePass+Runs.swift`) and a composite of its result.
     private func draw(_ frame: Frame, into target: FinalTarget) throws {
-        var uniforms = PrimitivePrograms.Uniforms()
-        uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
+        var state = OrderedDrawing()
+        state.uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
         images.dropFreed()
-        if let atlas = frame.glyphAtlas { uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
+        try textures.upload(stops: frame.gradientStops)
+        state.uniforms.stopCount = Int32(clamping: frame.gradientStops.count)
+        if let atlas = frame.glyphAtlas { state.uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         if !frame.circles.isEmpty { circlePass.upload(frame.circles) }
@@ -214,62 +229,132 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 glBufferData(GLenum(GL_ARRAY_BUFFER), raw.count, raw.baseAddress, GLenum(GL_STREAM_DRAW))
             }
         }
-        var open: [(target: OffscreenLayerPool.Target, rect: LayerRect)] = []
         // Where the bound target's device pixel (0, 0) is.
-        uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
+        state.uniforms.origin = SIMD2<Float>(Float(target.x), Float(target.y))
+        var tiled = context.owner == .renderer ? TiledRuns(frame: frame, compositing: compositing).runs : []
+        var next = 0, position = 0
         for run in frame.runs {
-            guard run.kind == .instances else {
-                circlePass.draw(run.range, viewport: uniforms.viewport, origin: uniforms.origin)
-                glBindVertexArray(vertexArray)
-                glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-                continue
-            }
-            var drawnStart = run.range.lowerBound
-            for i in run.range {
-                let primitive = frame.instances[i]
-                let kind = primitive.kind
-                if kind.isDrawn && kind != .composite { continue }
-                try drawInstances(drawnStart..<i, of: frame, uniforms)
-                drawnStart = i + 1
-                switch kind {
-                case .beginLayer, .beginMask:
-                    let rect = LayerRect(primitive.shape, frameWidth: frame.width, frameHeight: frame.height)
-                    let layer = try layers.acquire(for: rect)
-                    open.append((layer, rect))
-                    layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
-                    uniforms.origin = rect.drawingOrigin
-                case .composite:
-                    let mask = primitive.shapeExtra.x > 0.5 ? open.popLast()?.target : nil
-                    guard let (content, rect) = open.popLast() else { break }
-                    uniforms.layerRect = rect.sampled
-                    if let below = open.last {
-                        layers.bind(below.target, rect: below.rect, frameWidth: frame.width, frameHeight: frame.height)
-                        uniforms.origin = below.rect.drawingOrigin
-                    } else {
-                        target.bind()
-                        uniforms.origin = SIMD2(Float(target.x), Float(target.y))
+            // The run in parts: stretches drawn in order, and the tiled runs' items in it.
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                let at = position + start - run.range.lowerBound
+                let tiledRun = next < tiled.count ? tiled[next].items : Int.max...Int.max
+                if tiledRun.contains(at) {
+                    let end = min(run.range.upperBound, start + tiledRun.upperBound + 1 - at)
+                    if at == tiledRun.lowerBound, try !composite(tiledRun, of: frame, isFirst: next == 0, &state, target) {
+                        // Too many entries: this run in order, its own way.
+                        tiled.removeSubrange(next...next)
+                        continue
                     }
-                    layers.bindForSampling(content: content, mask: mask ?? content)
-                    try drawInstances(i..<(i + 1), of: frame, uniforms)
-                    layers.unbindSampling()
-                    layers.release(content)
-                    if let mask { layers.release(mask) }
-                default:
-                    break
+                    if end - start == tiledRun.upperBound + 1 - at { next += 1 }
+                    start = end
+                    continue
                 }
+                let end = tiledRun.lowerBound - at >= run.range.upperBound - start ? run.range.upperBound
+                    : start + tiledRun.lowerBound - at
+                if run.kind == .instances {
+                    try drawInstances(start..<end, of: frame, &state, target)
+                } else {
+                    circlePass.draw(start..<end, viewport: state.uniforms.viewport, origin: state.uniforms.origin)
+                    glBindVertexArray(vertexArray)
+                    glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+                }
+                start = end
             }
-            try drawInstances(drawnStart..<run.range.upperBound, of: frame, uniforms)
+            position += run.range.count
         }
         glBindVertexArray(0)
     }
 
-    /// Draws `range` of `frame`'s instances: one instanced draw per run of
+    /// What drawing in order keeps from one stretch of instances to the next.
+    private struct OrderedDrawing {
+        var uniforms = PrimitivePrograms.Uniforms()
+        /// The offscreen layers open, innermost last.
+        var open: [(target: OffscreenLayerPool.Target, rect: LayerRect)] = []
+    }
+
+    /// Draws instances `range` of `frame` in order, opening and closing
+    /// offscreen layers at their markers.
+    private func drawInstances(_ range: Range<Int>, of frame: Frame, _ state: inout OrderedDrawing,
+                               _ target: FinalTarget) throws {
+        var drawnStart = range.lowerBound
+        for i in range {
+            let primitive = frame.instances[i]
+            let kind = primitive.kind
+            if kind.isDrawn && kind != .composite { continue }
+            try drawInstances(drawnStart..<i, of: frame.instances, images: frame.images, state.uniforms)
+            drawnStart = i + 1
+            switch kind {
+            case .beginLayer, .beginMask:
+                let rect = LayerRect(primitive.shape, frameWidth: frame.width, frameHeight: frame.height)
+                let layer = try layers.acquire(for: rect)
+                state.open.append((layer, rect))
+                layers.bindClearing(layer, rect: rect, frameWidth: frame.width, frameHeight: frame.height)
+                state.uniforms.origin = rect.drawingOrigin
+            case .composite:
+                let mask = primitive.maskCoverage != nil ? state.open.popLast()?.target : nil
+                guard let (content, rect) = state.open.popLast() else { break }
+                state.uniforms.layerRect = rect.sampled
+                if let below = state.open.last {
+                    layers.bind(below.target, rect: below.rect, frameWidth: frame.width, frameHeight: frame.height)
+                    state.uniforms.origin = below.rect.drawingOrigin
+                } else {
+                    target.bind()
+                    state.uniforms.origin = SIMD2(Float(target.x), Float(target.y))
+                }
+                layers.bindForSampling(content: content, mask: mask ?? content)
+                try drawInstances(i..<(i + 1), of: frame.instances, images: frame.images, state.uniforms)
+                layers.unbindSampling()
+                layers.release(content)
+                if let mask { layers.release(mask) }
+            default:
+                break
+            }
+        }
+        try drawInstances(drawnStart..<range.upperBound, of: frame.instances, images: frame.images, state.uniforms)
+    }
+
+    /// Composites the tiled run at positions `items` of `frame`'s drawing
+    /// order over the bound target (the frame or the innermost open layer):
+    /// the compute pass writes the run's colour and coverage, a composite
+    /// instance blends it. False, with nothing drawn, when the compute pass
+    /// cannot (then the run is drawn in order); `isFirst` uploads the
+    /// frame's primitives for the pass.
+    private func composite(_ items: ClosedRange<Int>, of frame: Frame, isFirst: Bool, _ state: inout OrderedDrawing,
+                           _ target: FinalTarget) throws -> Bool {
+        if tilePass == nil { tilePass = .some(TileComputePass.make(for: info)) }
+        guard case let pass?? = tilePass else { return false }
+        textures.bindForSampling()
+        let (box, drawn) = pass.composite(run: items, of: frame, uploadingPrimitives: isFirst,
+                                          atlasDecode: state.uniforms.atlasDecode)
+        guard drawn else { return false }
+        if let box {
+            var composite = [PrimitiveInstance.composite(bounds: box, opacity: 1, mask: nil)]
+            var uniforms = state.uniforms
+            uniforms.layerRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
+            glBindVertexArray(vertexArray)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), runCompositeBuffer)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), MemoryLayout<PrimitiveInstance>.stride, &composite,
+                         GLenum(GL_STREAM_DRAW))
+            glActiveTexture(GLenum(GL_TEXTURE0) + OffscreenLayerPool.layerUnit)
+            glBindTexture(GLenum(GL_TEXTURE_2D), pass.runTexture)
+            try drawInstances(0..<1, of: composite, images: [], uniforms)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+            pointAttributes(atInstance: 0)
+        }
+        try failureCheck.check(while: "compositing a run of \(items.count) primitives in tiles")
+        return true
+    }
+
+    /// Draws `range` of `primitives`: one instanced draw per run of
     /// consecutive primitives of one program variant (and, for images, of
-    /// one image, whose texture it binds), in order. The attributes point at
-    /// each run's first instance (OpenGL ES 3.0 has no base instance). An
-    /// image primitive whose image the frame does not hold draws nothing.
-    private func drawInstances(_ range: Range<Int>, of frame: Frame, _ uniforms: PrimitivePrograms.Uniforms) throws {
-        let primitives = frame.instances
+    /// one image of `images`, whose texture it binds), in order. The
+    /// attributes point at each run's first instance (OpenGL ES 3.0 has no
+    /// base instance). An image primitive whose index is not in `images`
+    /// draws nothing.
+    private func drawInstances(_ range: Range<Int>, of primitives: [PrimitiveInstance], images contents: [ContentsImage],
+                               _ uniforms: PrimitivePrograms.Uniforms) throws {
         var start = range.lowerBound
         while start < range.upperBound {
             let variant = PrimitivePrograms.Variant(primitives[start])
@@ -279,8 +364,8 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                     && primitives[end].imageIndex == image { end += 1 }
             defer { start = end }
             if let image {
-                guard image < frame.images.count else { continue }
-                try images.bind(frame.images[image])
+                guard image < contents.count else { continue }
+                try images.bind(contents[image])
             }
             try programs.use(variant, uniforms)
             pointAttributes(atInstance: start)
@@ -291,6 +376,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private func setUpVertexArray() {
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &instanceBuffer)
+        glGenBuffers(1, &runCompositeBuffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         InstanceAttributes.enable(PrimitiveInstance.attributes)

@@ -12,8 +12,10 @@ import LayerFXCore
 /// sequence uploads each image once; the textures of images freed since are
 /// deleted when the next frame begins.
 struct ImageTextures {
-    /// The texture unit image primitives sample (`u_image`).
-    static let unit: GLenum = 4
+    /// The texture unit image primitives sample (`u_image`), after the
+    /// gradient stop table's (`FrameTextures.stopUnit`) and before the tile
+    /// passes' set-up unit (`TileComputePass.setUpUnit`).
+    static let unit: GLenum = 5
 
     private struct Entry {
         weak var image: ContentsImage?

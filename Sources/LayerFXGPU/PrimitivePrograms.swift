@@ -14,19 +14,21 @@ struct PrimitivePrograms {
         var kind: Int
         /// How many clips it has, 0…2 (`VARIANT_CLIPS`).
         var clips: Int
-        /// Whether its fill is a gradient (`VARIANT_GRADIENT`; analytic shapes only).
-        var gradient: Bool
+        /// Its fill (`VARIANT_GRADIENT`; analytic shapes only): 0 solid, 1 a
+        /// gradient of inline stops, 2 one whose stops are in the frame's table.
+        var gradient: Int
 
         /// The variant that draws `primitive`, decided as the shader decides at run time.
         init(_ primitive: PrimitiveInstance) {
             kind = Int(Int32(saturating: primitive.translation.z))
             let clipCount = primitive.clipRadii.z
             clips = clipCount > 1.5 ? 2 : (clipCount > 0.5 ? 1 : 0)
-            gradient = kind <= ShapeKind.star.rawValue && primitive.paint0.x > 0.5
+            let painted = kind <= ShapeKind.star.rawValue && primitive.paint0.x > 0.5
+            gradient = !painted ? 0 : primitive.paint0.y > Float(GradientPaint.inlineStopCapacity) ? 2 : 1
         }
 
         var defines: [(String, Int)] {
-            [("VARIANT_KIND", kind), ("VARIANT_CLIPS", clips), ("VARIANT_GRADIENT", gradient ? 1 : 0)]
+            [("VARIANT_KIND", kind), ("VARIANT_CLIPS", clips), ("VARIANT_GRADIENT", gradient)]
         }
     }
 
@@ -41,11 +43,13 @@ struct PrimitivePrograms {
         /// The device rectangle of the offscreen layer a composite samples
         /// (`u_layerRect`, see `LayerRect.sampled`).
         var layerRect = SIMD4<Float>.zero
+        /// The stops in the frame's gradient stop table (`u_stopCount`).
+        var stopCount: Int32 = 0
     }
 
     private struct Entry {
         let program: ShaderProgram
-        let viewport: GLint, origin: GLint, atlasDecode: GLint, layerRect: GLint
+        let viewport: GLint, origin: GLint, atlasDecode: GLint, layerRect: GLint, stopCount: GLint
         var uploaded: Uniforms?
     }
 
@@ -62,6 +66,7 @@ struct PrimitivePrograms {
         glUniform2f(entry.atlasDecode, uniforms.atlasDecode.x, uniforms.atlasDecode.y)
         let rect = uniforms.layerRect
         glUniform4f(entry.layerRect, rect.x, rect.y, rect.z, rect.w)
+        glUniform1i(entry.stopCount, uniforms.stopCount)
         entries[variant]!.uploaded = uniforms
     }
 
@@ -77,12 +82,13 @@ struct PrimitivePrograms {
         glUseProgram(program.id)
         for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
                              ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit),
-                             ("u_image", ImageTextures.unit)] {
+                             ("u_stops", FrameTextures.stopUnit), ("u_image", ImageTextures.unit)] {
             glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
         }
         return Entry(program: program, viewport: glGetUniformLocation(program.id, "u_viewport"),
                      origin: glGetUniformLocation(program.id, "u_origin"),
                      atlasDecode: glGetUniformLocation(program.id, "u_atlasDecode"),
-                     layerRect: glGetUniformLocation(program.id, "u_layerRect"), uploaded: nil)
+                     layerRect: glGetUniformLocation(program.id, "u_layerRect"),
+                     stopCount: glGetUniformLocation(program.id, "u_stopCount"), uploaded: nil)
     }
 }

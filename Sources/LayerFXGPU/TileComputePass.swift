@@ -1,4 +1,5 @@
 import CEGL
+import Foundation
 import LayerFXPrimitives
 
 /// Tile compositing on the GPU (`Compositing.tiles`): the circles of a
@@ -6,20 +7,22 @@ import LayerFXPrimitives
 /// tiles on the GPU (``GPUTileBinning``), or on the CPU (``TileBins``, the
 /// CPU's lists, uploaded) when ``binning`` says so or a list is too long
 /// for the GPU's sort. A frame that also holds analytic shapes (ellipses,
-/// rounded rectangles, stars) is binned on the CPU, each shape listed in
-/// every tile of its quad's pixel box, and its instances go up too. Then
+/// rounded rectangles, stars) or glyphs is binned on the CPU, each listed
+/// in every tile of its quad's pixel box, and its instances go up too. Then
 /// `Shaders/tiles.comp.glsl` composites each pixel
 /// once, front to back, into an RGBA8 texture that is read back. Needs
-/// OpenGL ES 3.1 (``make()`` says whether the context has it). Its arrays
-/// and buffers are kept from frame to frame.
+/// OpenGL ES 3.1 (``make(for:)`` says whether the context has it). Its arrays
+/// and buffers are kept from frame to frame. Runs in other frames:
+/// `TileComputePass+Runs.swift`.
 final class TileComputePass {
     private let program: ShaderProgram
     private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
+    private let frameTextureUniforms: FrameTextureUniforms
     /// Circles, tile offsets, tile entries, instances.
-    private var buffers = [GLuint](repeating: 0, count: 4)
+    var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
     private var textureSize = (width: 0, height: 0)
-    private var bins = TileBins()
+    var bins = TileBins()
     /// `bins.offsets` as the shader reads them.
     private var offsets32: [UInt32] = []
     /// The GPU's binning passes; nil where they do not build.
@@ -29,31 +32,59 @@ final class TileComputePass {
     /// Where the last frame drawn was binned.
     private(set) var lastBinning: TileBinning?
 
-    /// The pass, built in the current context; nil when the context has no
-    /// OpenGL ES 3.1 compute shaders or the program does not build.
-    static func make() -> TileComputePass? {
+    /// The texture unit the pass binds its textures to while making them:
+    /// one no program samples, so the frame's textures stay where they are.
+    static let setUpUnit: GLenum = 6
+
+    /// How many pixels of a tile row one invocation composites (``columnsPerInvocation(for:)``).
+    let columnsPerInvocation: Int
+    /// The program that composites runs over a target, made on first use
+    /// (nil inside when it does not build), and its frame-sized RGBA16F
+    /// texture (see `TileComputePass+Runs.swift`).
+    var runProgram: RunProgram??
+    var runTexture: GLuint = 0, runTextureSize = (width: 0, height: 0)
+
+    /// The pass, built in the current context (which `gpu` describes); nil
+    /// when the context has no OpenGL ES 3.1 compute shaders or the program
+    /// does not build.
+    static func make(for gpu: GPUInfo) -> TileComputePass? {
         var major: GLint = 0, minor: GLint = 0
         glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
         glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
         guard (major, minor) >= (3, 1) else { return nil }
-        return try? TileComputePass()
+        return try? TileComputePass(columnsPerInvocation: columnsPerInvocation(for: gpu))
     }
 
-    private init() throws {
-        program = try ShaderProgram(compute: "tiles.comp.glsl")
+    /// How many consecutive pixels of a tile row one invocation composites:
+    /// one on a GPU; on a software rasterizer, which runs an invocation in
+    /// a SIMD lane and reads each list entry and record as a gather, a whole
+    /// tile row shares those reads.
+    static func columnsPerInvocation(for gpu: GPUInfo) -> Int {
+        if let text = ProcessInfo.processInfo.environment["LAYERFX_TILE_COLUMNS"], let k = Int(text) { return k }
+        return gpu.isSoftwareRasterizer ? TileBins.tileSize : 1
+    }
+
+    private init(columnsPerInvocation: Int) throws {
+        self.columnsPerInvocation = columnsPerInvocation
+        program = try ShaderProgram(compute: "tiles.comp.glsl",
+                                    defines: [("COLUMNS", columnsPerInvocation),
+                                              ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation)])
         backgroundUniform = glGetUniformLocation(program.id, "u_background")
         sizeUniform = glGetUniformLocation(program.id, "u_size")
         columnsUniform = glGetUniformLocation(program.id, "u_columns")
+        frameTextureUniforms = FrameTextureUniforms(program)
         glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
     }
 
-    /// Composites `frame` (circles and analytic shapes only) into the pass's texture and leaves
-    /// its framebuffer bound for reading back (row 0 the frame's top row);
-    /// false, with nothing drawn, when its lists would hold more than
-    /// `TileBins.maximumEntries` entries.
-    func draw(_ frame: Frame) -> Bool {
+    /// Composites `frame` (circles, analytic shapes and glyphs only) into
+    /// the pass's texture and leaves its framebuffer bound for reading back
+    /// (row 0 the frame's top row); false, with nothing drawn, when its lists
+    /// would hold more than `TileBins.maximumEntries` entries. Glyphs sample
+    /// the atlas bound to `FrameTextures.atlasUnit`, decoded with
+    /// `atlasDecode`; gradients the stop table bound to `FrameTextures.stopUnit`.
+    func draw(_ frame: Frame, atlasDecode: SIMD2<Float>) -> Bool {
         let width = frame.width, height = frame.height
         upload(frame.circles, to: 0)
         upload(frame.instances, to: 3)
@@ -74,12 +105,7 @@ final class TileComputePass {
             let binned = frame.instances.isEmpty ? bins.bin(frame.circles, width: width, height: height)
                 : bins.bin(frame) { _, _ in .edge }
             guard binned else { return false }
-            // Within `TileBins.maximumEntries`, every offset fits 32 bits.
-            offsets32.resize(to: bins.offsets.count) { 0 }
-            for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
-            upload(offsets32, to: 1)
-            upload(bins.entries, to: 2)
-            gpuBinning?.entriesReplaced()
+            uploadLists()
             (columns, rows) = (bins.columns, bins.rows)
             lastBinning = .cpu
         }
@@ -89,6 +115,7 @@ final class TileComputePass {
         glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
         glUniform2i(sizeUniform, GLint(width), GLint(height))
         glUniform1i(columnsUniform, GLint(columns))
+        frameTextureUniforms.set(frame, atlasDecode: atlasDecode)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -99,8 +126,39 @@ final class TileComputePass {
         return true
     }
 
+    /// A tile program's uniforms for the frame's textures: the glyph atlas's
+    /// decoding and the gradient stop table's length.
+    struct FrameTextureUniforms {
+        let atlasDecode: GLint, stopCount: GLint
+
+        /// Points `program`'s `u_atlas` and `u_stops` at the frame textures' units.
+        init(_ program: ShaderProgram) {
+            glUseProgram(program.id)
+            glUniform1i(glGetUniformLocation(program.id, "u_atlas"), GLint(FrameTextures.atlasUnit))
+            glUniform1i(glGetUniformLocation(program.id, "u_stops"), GLint(FrameTextures.stopUnit))
+            atlasDecode = glGetUniformLocation(program.id, "u_atlasDecode")
+            stopCount = glGetUniformLocation(program.id, "u_stopCount")
+        }
+
+        /// Sets them for `frame` (the program current).
+        func set(_ frame: Frame, atlasDecode decode: SIMD2<Float>) {
+            glUniform2f(atlasDecode, decode.x, decode.y)
+            glUniform1i(stopCount, GLint(clamping: frame.gradientStops.count))
+        }
+    }
+
+    /// Sends the lists of ``bins`` into the offsets' and entries' buffers.
+    func uploadLists() {
+        // Within `TileBins.maximumEntries`, every offset fits 32 bits.
+        offsets32.resize(to: bins.offsets.count) { 0 }
+        for i in bins.offsets.indices { offsets32[i] = UInt32(truncatingIfNeeded: bins.offsets[i]) }
+        upload(offsets32, to: 1)
+        upload(bins.entries, to: 2)
+        gpuBinning?.entriesReplaced()
+    }
+
     /// Sends `array` into shader storage buffer `index` (at least one byte: an empty list is still a buffer).
-    private func upload<T>(_ array: [T], to index: Int) {
+    func upload<T>(_ array: [T], to index: Int) {
         glBindBuffer(GLenum(GL_SHADER_STORAGE_BUFFER), buffers[index])
         array.withUnsafeBytes { raw in
             if raw.isEmpty {
@@ -117,6 +175,7 @@ final class TileComputePass {
         guard textureSize != (width, height) else { return }
         if texture != 0 { glDeleteTextures(1, &texture) }
         glGenTextures(1, &texture)
+        glActiveTexture(GLenum(GL_TEXTURE0) + Self.setUpUnit)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -129,6 +188,8 @@ final class TileComputePass {
         gpuBinning?.delete()
         glDeleteBuffers(4, &buffers)
         if texture != 0 { glDeleteTextures(1, &texture) }
+        if runTexture != 0 { glDeleteTextures(1, &runTexture) }
+        if case let run?? = runProgram { glDeleteProgram(run.program.id) }
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteProgram(program.id)
     }
@@ -145,7 +206,7 @@ enum TileBinning: Sendable {
     /// naming llvmpipe, softpipe or swrast): there the sort's barriers make
     /// them slower than binning on the CPU (about 230 against 90 ms a frame
     /// of 10,000 ripples at 640×360 on llvmpipe, two cores).
-    static func preferred(for renderer: String) -> TileBinning {
-        ["llvmpipe", "softpipe", "swrast"].contains { renderer.contains($0) } ? .cpu : .gpu
+    static func preferred(for gpu: GPUInfo) -> TileBinning {
+        gpu.isSoftwareRasterizer ? .cpu : .gpu
     }
 }

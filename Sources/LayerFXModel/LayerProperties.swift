@@ -88,6 +88,9 @@ public struct LayerProperties: Hashable, Sendable {
     /// and under the subclass's content and the sublayers; nil shows none.
     /// Not animatable.
     public var contents: ContentsImage? = nil
+    /// How the layer's `mask` covers it (not animatable): the mask's alpha,
+    /// as Core Animation, or its luminance, either of them inverted.
+    public var maskMode: MaskMode = .alpha
     // CAShapeLayer
     /// The shape drawn (CAShapeLayer).
     public var path: ShapePath = .empty
@@ -115,9 +118,10 @@ public struct LayerProperties: Hashable, Sendable {
     /// How far into `lineDashPattern` each contour's stroke starts.
     public var lineDashPhase: Double = 0
     // CAGradientLayer
-    /// The most gradient colours this version draws (the room in one drawn
-    /// primitive; `GradientPaint.maximumStops` in LayerFXPrimitives).
-    public static let maximumGradientColors = 6
+    /// The most colours (and locations) a gradient of a scene file may
+    /// have: the scene decoder's limit. Evaluation draws any number, within
+    /// the frame's `gradient-stops` work budget.
+    public static let maximumGradientColors = 1024
     /// Stop colours; nil draws nothing.
     public var colors: [Color]? = nil
     /// Stop positions in 0…1; nil spreads the colours evenly.

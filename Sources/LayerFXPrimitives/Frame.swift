@@ -2,7 +2,8 @@ import LayerFXCore
 
 /// Everything a backend needs to draw one image: its pixel size, the clear
 /// color, the primitives in draw order (back to front), and the data some
-/// primitives point into: polygon edges, the glyph atlas and images.
+/// primitives point into: polygon edges, gradient stops, the glyph atlas
+/// and images.
 ///
 /// The primitives are typed: plain device circles (most of what Core
 /// Animation effects draw) in ``circles``, in the circle layout both backends
@@ -12,7 +13,8 @@ import LayerFXCore
 /// Offscreen layers: a ``ShapeKind/beginLayer`` instance starts a
 /// transparent layer that the following primitives draw into; an optional
 /// ``ShapeKind/beginMask`` switches to a second layer (the mask); the matching
-/// ``ShapeKind/composite`` blends the layer, multiplied by the mask's alpha,
+/// ``ShapeKind/composite`` blends the layer, multiplied by the mask's
+/// coverage (``MaskCoverage``: its alpha or luminance, or one minus either),
 /// onto the layer below. They nest. This is how masks, group opacity and clips
 /// deeper than a primitive can carry are drawn.
 public struct Frame: Sendable {
@@ -31,6 +33,10 @@ public struct Frame: Sendable {
     /// Polygon edges in device pixels, (x0, y0, x1, y1) each, for
     /// ``ShapeKind/path`` primitives (each band points at a run of them).
     public var pathEdges: [SIMD4<Float>]
+    /// The stops of gradients of more than ``GradientPaint/inlineStopCapacity``
+    /// stops, each gradient's a run of them
+    /// (``PrimitiveInstance/gradientTableRange``).
+    public var gradientStops: [GradientStop]
     /// The glyph distance fields ``ShapeKind/glyph`` primitives sample; nil when
     /// the frame has no text.
     public var glyphAtlas: GlyphAtlasImage?
@@ -40,25 +46,27 @@ public struct Frame: Sendable {
     public var images: [ContentsImage]
 
     /// A frame of `width × height` pixels cleared to `background`, then the
-    /// `runs` of `circles` and `instances` drawn in order, reading `pathEdges`,
-    /// `glyphAtlas` and `images`. The runs must cover both arrays once, in order
-    /// (``DrawRun/cover(_:circleCount:instanceCount:)``).
+    /// `runs` of `circles` and `instances` drawn in order, reading
+    /// `pathEdges`, `gradientStops`, `glyphAtlas` and `images`. The runs must
+    /// cover both arrays once, in order (``DrawRun/cover(_:circleCount:instanceCount:)``).
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, circles: [DeviceCircle],
                 instances: [PrimitiveInstance], runs: [DrawRun], pathEdges: [SIMD4<Float>] = [],
-                glyphAtlas: GlyphAtlasImage? = nil, images: [ContentsImage] = []) {
+                gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil, images: [ContentsImage] = []) {
         precondition(DrawRun.cover(runs, circleCount: circles.count, instanceCount: instances.count),
                      "a frame's runs must cover its circles and instances once, in order")
         self.width = width; self.height = height; self.background = background
         self.circles = circles; self.instances = instances; self.runs = runs
-        self.pathEdges = pathEdges; self.glyphAtlas = glyphAtlas; self.images = images
+        self.pathEdges = pathEdges; self.gradientStops = gradientStops; self.glyphAtlas = glyphAtlas
+        self.images = images
     }
 
     /// A frame of `width × height` pixels cleared to `background`, then
-    /// `primitives` drawn in order, reading `pathEdges`, `glyphAtlas` and
-    /// `images`: the primitives that are plain device circles (``DeviceCircle/init(_:)``)
-    /// become ``circles``, the rest ``instances``.
+    /// `primitives` drawn in order, reading `pathEdges`, `gradientStops`,
+    /// `glyphAtlas` and `images`: the primitives that are plain device circles
+    /// (``DeviceCircle/init(_:)``) become ``circles``, the rest ``instances``.
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, primitives: [PrimitiveInstance],
-                pathEdges: [SIMD4<Float>] = [], glyphAtlas: GlyphAtlasImage? = nil, images: [ContentsImage] = []) {
+                pathEdges: [SIMD4<Float>] = [], gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil,
+                images: [ContentsImage] = []) {
         var circles: [DeviceCircle] = [], instances: [PrimitiveInstance] = [], runs: [DrawRun] = []
         for primitive in primitives {
             if let circle = DeviceCircle(primitive) {
@@ -70,7 +78,8 @@ public struct Frame: Sendable {
             }
         }
         self.init(width: width, height: height, background: background, circles: circles, instances: instances,
-                  runs: runs, pathEdges: pathEdges, glyphAtlas: glyphAtlas, images: images)
+                  runs: runs, pathEdges: pathEdges, gradientStops: gradientStops, glyphAtlas: glyphAtlas,
+                  images: images)
     }
 }
 

@@ -1,7 +1,7 @@
 /// Checks how a frame's offscreen-layer markers nest (both backends need a
 /// well-formed array: every ``ShapeKind/beginLayer`` closed by a
 /// ``ShapeKind/composite``, at most one ``ShapeKind/beginMask`` in between,
-/// and a composite's `masked` flag saying whether there was one).
+/// whose composite then says how the mask covers the layer).
 public enum LayerNesting {
     /// Why a primitive array is not well formed.
     public struct Error: Swift.Error, CustomStringConvertible {

@@ -51,23 +51,30 @@ extension PrimitiveInstance {
 
     /// Starts an offscreen layer that may cover device rectangle `bounds` (x0, y0, x1, y1).
     public static func beginLayer(bounds: SIMD4<Float>) -> PrimitiveInstance {
-        marker(.beginLayer, bounds: bounds, opacity: 1, masked: false)
+        marker(.beginLayer, bounds: bounds, opacity: 1, mask: nil)
     }
 
     /// Starts the mask of the current offscreen layer.
     public static func beginMask(bounds: SIMD4<Float>) -> PrimitiveInstance {
-        marker(.beginMask, bounds: bounds, opacity: 1, masked: false)
+        marker(.beginMask, bounds: bounds, opacity: 1, mask: nil)
     }
 
-    /// Composites the current offscreen layer, times `opacity` (and its mask's
-    /// alpha when `masked`), inside device rectangle `bounds`.
-    public static func composite(bounds: SIMD4<Float>, opacity: Float, masked: Bool) -> PrimitiveInstance {
-        marker(.composite, bounds: bounds, opacity: opacity, masked: masked)
+    /// Composites the current offscreen layer, times `opacity` and, when it
+    /// has a mask, the mask's `mask` coverage, inside device rectangle `bounds`.
+    public static func composite(bounds: SIMD4<Float>, opacity: Float, mask: MaskCoverage?) -> PrimitiveInstance {
+        marker(.composite, bounds: bounds, opacity: opacity, mask: mask)
     }
 
-    private static func marker(_ kind: ShapeKind, bounds: SIMD4<Float>, opacity: Float, masked: Bool) -> PrimitiveInstance {
+    private static func marker(_ kind: ShapeKind, bounds: SIMD4<Float>, opacity: Float,
+                               mask: MaskCoverage?) -> PrimitiveInstance {
         PrimitiveInstance(transform: identityLinear, translation: SIMD4(0, 0, Float(kind.rawValue), 0),
-                          shape: bounds, shapeExtra: SIMD4(masked ? 1 : 0, 0, opacity, 0),
+                          shape: bounds, shapeExtra: SIMD4(Float(mask?.rawValue ?? 0), 0, opacity, 0),
                           fillColor: .zero, strokeColor: .zero)
+    }
+
+    /// A composite's mask coverage (``MaskCoverage/init(compositeValue:)``
+    /// of `shapeExtra.x`); nil for a composite without a mask and for other kinds.
+    public var maskCoverage: MaskCoverage? {
+        kind == .composite ? MaskCoverage(compositeValue: shapeExtra.x) : nil
     }
 }

@@ -9,7 +9,8 @@
 /// The CPU backend reads the same fields with the same math.
 ///
 /// Every field is four 32-bit values: floats, except the gradient stop colours
-/// (four RGBA8 colours packed into unsigned integers). Colors are straight-alpha
+/// (four RGBA8 colours packed into unsigned integers, or where a gradient's
+/// stops are in its frame's table, the table index). Colors are straight-alpha
 /// sRGB; the shaders and the CPU rasterizer premultiply.
 public struct PrimitiveInstance: Equatable, Sendable {
     /// Local → device linear part (a, b, c, d): device = (a·x + c·y + tx, b·x + d·y + ty).
@@ -36,12 +37,15 @@ public struct PrimitiveInstance: Equatable, Sendable {
     public var clipRadii: SIMD4<Float>
     /// Fill paint: (``PaintKind`` raw value, stop count, start x, start y) in local units.
     public var paint0: SIMD4<Float>
-    /// (end x, end y, location 0, location 1).
+    /// (end x, end y, location 0, location 1); locations 0 for a gradient
+    /// whose stops are in the frame's table.
     public var paint1: SIMD4<Float>
     /// (locations 2…5); an image's texel mapping (see ``ShapeKind/image``).
     public var paint2: SIMD4<Float>
-    /// Stop colours 0…3, straight-alpha RGBA8, red in the low byte; `x` is
-    /// an image's index in ``Frame/images``.
+    /// Stop colours 0…3, straight-alpha RGBA8, red in the low byte; for a
+    /// gradient of more than ``GradientPaint/inlineStopCapacity`` stops, `x`
+    /// is the index of its first stop in ``Frame/gradientStops``; for an
+    /// image (which has no gradient), `x` is its index in ``Frame/images``.
     public var stops0: SIMD4<UInt32>
     /// Stop colours 4 and 5 (z, w unused).
     public var stops1: SIMD4<UInt32>

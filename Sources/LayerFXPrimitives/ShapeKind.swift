@@ -41,10 +41,12 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// until its ``composite``. `shape` = the device rectangle it may cover.
     case beginLayer = 6
     /// Ends the current offscreen layer's content and starts its mask, a
-    /// second offscreen layer whose alpha will multiply the content.
+    /// second offscreen layer whose coverage (its alpha or luminance, as the
+    /// composite's ``MaskCoverage`` says) will multiply the content.
     case beginMask = 7
-    /// Composites the current offscreen layer (times its mask's alpha when
-    /// `shapeExtra.x` is 1) onto the layer below, times opacity and the clips,
+    /// Composites the current offscreen layer (times its mask's coverage
+    /// when it has one: `shapeExtra.x` the ``MaskCoverage`` raw value, 0
+    /// without a mask) onto the layer below, times opacity and the clips,
     /// inside the device rectangle `shape`.
     case composite = 8
 

@@ -63,18 +63,47 @@ public struct TileBins: Sendable {
     ///
     /// False, with the lists left unusable, when they would hold more than
     /// ``maximumEntries`` entries, when the frame has more than
-    /// ``interiorEntry`` circles or as many shapes, or when it holds another kind of
-    /// primitive (path bands, glyphs, offscreen layers), which tiles do not draw.
+    /// ``interiorEntry`` circles or as many shapes, or when it holds a kind of
+    /// primitive not in ``tiledKinds`` (path bands, images, offscreen layers),
+    /// which tiles do not draw.
     public mutating func bin(_ frame: Frame, coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
+        guard frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
+        return bin(Items(frame: frame, items: nil), of: frame, coverage: coverage)
+    }
+
+    /// Lists the circles and analytic shapes among the primitives at
+    /// positions `items` of `frame`'s drawing order (a ``TiledRuns/Run``)
+    /// as ``bin(_:coverage:)`` lists a whole frame's; primitives of other
+    /// kinds in the range (which touch no pixel in a run) are left out.
+    public mutating func bin(_ frame: Frame, items: ClosedRange<Int>,
+                             coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
+        bin(Items(frame: frame, items: items), of: frame, coverage: coverage)
+    }
+
+    private mutating func bin(_ items: Items, of frame: Frame,
+                              coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
         let width = frame.width, height = frame.height, size = Self.tileSize
-        guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count < Int(Self.interiorEntry),
-              frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
-        return list(Items(frame: frame), width: width, height: height) { entry, tx, ty in
+        guard frame.circles.count <= Int(Self.interiorEntry), frame.instances.count < Int(Self.interiorEntry)
+        else { return false }
+        return list(items, width: width, height: height) { entry, tx, ty in
             let tile = PixelBox(minX: tx * size, maxX: min(tx * size + size, width) - 1,
                                 minY: ty * size, maxY: min(ty * size + size, height) - 1)
             let instance = Int(entry & ~Self.shapeEntry)
             return Self.entry(shape: instance, coverage: coverage(instance, tile))
         }
+    }
+
+    /// The columns and rows of the tiles whose lists are not empty, inclusive
+    /// (the box around them); nil when every list is empty.
+    public var listedTiles: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var box: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
+        for row in 0..<rows {
+            for column in 0..<columns where offsets[row * columns + column + 1] > offsets[row * columns + column] {
+                box = box.map { (min($0.x0, column), min($0.y0, row), max($0.x1, column), max($0.y1, row)) }
+                    ?? (column, row, column, row)
+            }
+        }
+        return box
     }
 
     /// Shape `index`'s list entry in a tile it covers as `coverage` says
@@ -96,8 +125,9 @@ public struct TileBins: Sendable {
     /// (`LFX_TILE_INTERIOR_ENTRY`; see ``ShapeCoverage/interior``).
     public static let interiorEntry = UInt32(LFX_TILE_INTERIOR_ENTRY)
 
-    /// The kinds of instance tiles draw.
-    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star]
+    /// The kinds of instance tiles draw (not path bands, images or
+    /// offscreen-layer markers: those end a run, ``TiledRuns``).
+    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star, .glyph]
 
     /// A rectangle of tiles, inclusive.
     typealias Span = (x0: Int, y0: Int, x1: Int, y1: Int)
@@ -203,32 +233,45 @@ public struct TileBins: Sendable {
     struct Items {
         private let circles: [DeviceCircle], instances: [PrimitiveInstance], runs: [DrawRun]
         private let width: Int, height: Int
+        /// The positions in drawing order to list (all when nil).
+        private let positions: ClosedRange<Int>?
 
         /// `circles`, one run.
         init(circles: [DeviceCircle], width: Int, height: Int) {
             self.circles = circles; instances = []; runs = circles.isEmpty ? [] : [DrawRun(.circles, 0..<circles.count)]
-            self.width = width; self.height = height
+            self.width = width; self.height = height; positions = nil
         }
 
-        /// `frame`'s circles and instances, run by run.
-        init(frame: Frame) {
+        /// `frame`'s circles and analytic shapes, run by run, at positions
+        /// `items` of its drawing order (all when nil).
+        init(frame: Frame, items: ClosedRange<Int>?) {
             circles = frame.circles; instances = frame.instances; runs = frame.runs
-            width = frame.width; height = frame.height
+            width = frame.width; height = frame.height; positions = items
         }
 
         /// Calls `body` with each item's tiles and entry, in order, until it returns false.
         @inline(__always)
         func forEach(_ body: (_ span: Span, _ entry: UInt32) -> Bool) {
+            var position = 0
             for run in runs {
+                // The part of the run in `positions`, as indices of its array.
+                var range = run.range
+                if let positions {
+                    let first = run.range.lowerBound + max(positions.lowerBound - position, 0)
+                    let end = run.range.lowerBound + min(positions.upperBound + 1 - position, run.range.count)
+                    position += run.range.count
+                    guard first < end else { continue }
+                    range = first..<end
+                }
                 switch run.kind {
                 case .circles:
-                    for index in run.range {
+                    for index in range {
                         guard let span = TileBins.tiles(reachedBy: circles[index], width: width, height: height)
                         else { continue }
                         guard body(span, UInt32(truncatingIfNeeded: index)) else { return }
                     }
                 case .instances:
-                    for index in run.range {
+                    for index in range where TileBins.tiledKinds.contains(instances[index].kind) {
                         guard let span = TileBins.tiles(reachedBy: instances[index], width: width, height: height)
                         else { continue }
                         guard body(span, TileBins.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return }

@@ -66,11 +66,11 @@ extension SVGBuilder {
     }
 
     /// `fill`/`stroke` attribute values for straight-alpha `color` times
-    /// `opacity`: the colour (white inside a mask) and its opacity attribute
-    /// (`name-opacity`) when below 1.
+    /// `opacity`: the colour (inside a mask, ``colorValue(_:)``'s) and its
+    /// opacity attribute (`name-opacity`) when below 1.
     func paint(_ name: String, _ color: SIMD4<Float>, opacity: Float) -> String {
         let alpha = color.w * opacity
-        var text = " \(name)=\"\(inMask ? "#fff" : SVGNumber.hexColor(color))\""
+        var text = " \(name)=\"\(colorValue(color))\""
         if alpha < 1 { text += " \(name)-opacity=\"\(SVGNumber.fraction(alpha))\"" }
         return text
     }

@@ -14,7 +14,7 @@ extension SVGBuilder {
     /// inside its clips.
     mutating func drawShape(_ p: PrimitiveInstance) {
         guard p.opacity > 0, let geometry = Self.geometry(of: p) else { return }
-        let gradient = SVGGradient(p)
+        let gradient = SVGGradient(p, table: frame.gradientStops)
         let hasFill = gradient != nil || p.fillColor.w > 0
         let hasStroke = p.strokeColor.w > 0 && p.strokeWidth > 0
         guard hasFill || hasStroke else { return }

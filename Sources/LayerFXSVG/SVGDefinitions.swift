@@ -1,5 +1,6 @@
 import LayerFXCore
 import LayerFXImageIO
+import LayerFXPrimitives
 
 /// The `<defs>` of a document: clip paths, gradients, masks, images and
 /// filters, numbered in the order they are first needed; identical clip
@@ -57,13 +58,21 @@ struct SVGDefinitions {
         return id
     }
 
-    /// The id of a `mask` drawing `content` (white, so its luminance is its
-    /// alpha) over rectangle `region` (x0, y0, x1, y1) of the user space it is used in.
-    mutating func mask(_ content: String, region: SIMD4<Double>) -> String {
+    /// The id of a `mask` drawing `content` over rectangle `region` (x0, y0,
+    /// x1, y1) of the user space it is used in, covering as `coverage` says:
+    /// an alpha mask (`mask-type="alpha"`; its content is white, so a
+    /// renderer that reads luminance gets the same), or a luminance mask,
+    /// for an inverted coverage over a white rectangle filling the region
+    /// (the content is then drawn in its complement, so that the luminance
+    /// left is one minus its coverage).
+    mutating func mask(_ content: String, region: SIMD4<Double>, coverage: MaskCoverage = .alpha) -> String {
         maskCount += 1
         let id = "m\(maskCount)"
         let numbers = [region.x, region.y, region.z - region.x, region.w - region.y].map { SVGNumber.text($0, decimals: 3) }
-        text += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"\(numbers[0])\" y=\"\(numbers[1])\" width=\"\(numbers[2])\" height=\"\(numbers[3])\">\n\(content)</mask>\n"
+        let type = coverage == .alpha ? "alpha" : "luminance"
+        let backdrop = coverage.isInverted
+            ? "<rect x=\"\(numbers[0])\" y=\"\(numbers[1])\" width=\"\(numbers[2])\" height=\"\(numbers[3])\" fill=\"#fff\"/>\n" : ""
+        text += "<mask id=\"\(id)\" mask-type=\"\(type)\" maskUnits=\"userSpaceOnUse\" x=\"\(numbers[0])\" y=\"\(numbers[1])\" width=\"\(numbers[2])\" height=\"\(numbers[3])\">\n\(backdrop)\(content)</mask>\n"
         return id
     }
 }

@@ -13,8 +13,11 @@ import LayerFXPrimitives
 /// images `use`s of an `image` holding the PNG as a data URI (tinted by a
 /// colour-matrix filter in replicators);
 /// clips become `clipPath`s, offscreen layers groups with `opacity`, and
-/// masks SVG `mask`s whose content is drawn white (an SVG 1.1 mask uses
-/// luminance, so white keeps the layer's alpha). The same frame always gives
+/// masks SVG `mask`s: an alpha mask's content drawn white (white's
+/// luminance is 1, so a renderer that reads only luminance still gets the
+/// alpha), a luminance mask's in its colours, and an inverted mask's over a
+/// white rectangle in its complement (black, or one minus each colour), so
+/// that its luminance is one minus the coverage. The same frame always gives
 /// the same text.
 public struct SVGDocument: Sendable {
     /// The document, UTF-8 XML.
@@ -27,8 +30,12 @@ public struct SVGDocument: Sendable {
     /// initializer that takes them from the fonts of the shared glyph atlas.)
     /// - Throws: `LayerNesting.Error` when the offscreen-layer markers do not nest.
     public init(_ frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?) throws {
-        try LayerNesting.check(frame.instances.map(\.kind))
-        var builder = SVGBuilder(frame: frame, glyphOutlines: glyphOutlines)
+        let groups = try LayerNesting.groups(of: frame.instances.map(\.kind))
+        var maskCoverages: [Int: MaskCoverage] = [:]
+        for (begin, mask) in groups.masks {
+            if let composite = groups.composites[begin] { maskCoverages[mask] = frame.instances[composite].maskCoverage }
+        }
+        var builder = SVGBuilder(frame: frame, glyphOutlines: glyphOutlines, maskCoverages: maskCoverages)
         builder.drawPrimitives()
         text = builder.document()
     }
@@ -42,23 +49,40 @@ public struct SVGDocument: Sendable {
 struct SVGBuilder {
     let frame: Frame
     let glyphOutlines: (SIMD2<Float>) -> Outline?
+    /// How each `beginMask`'s mask covers its layer (from its composite), by instance index.
+    let maskCoverages: [Int: MaskCoverage]
     var definitions = SVGDefinitions()
     /// Open layers, innermost last; the first is the document body.
     var layers: [OpenLayer] = [OpenLayer()]
 
-    /// An offscreen layer being written: its content, and its mask once
-    /// ``ShapeKind/beginMask`` has been seen.
+    /// An offscreen layer being written: its content, and its mask (and how
+    /// the mask covers the layer) once ``ShapeKind/beginMask`` has been seen.
     struct OpenLayer {
         var content = ""
         var mask: String?
+        var maskCoverage = MaskCoverage.alpha
     }
 
-    init(frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?) {
-        self.frame = frame; self.glyphOutlines = glyphOutlines
+    init(frame: Frame, glyphOutlines: @escaping (SIMD2<Float>) -> Outline?, maskCoverages: [Int: MaskCoverage]) {
+        self.frame = frame; self.glyphOutlines = glyphOutlines; self.maskCoverages = maskCoverages
     }
 
-    /// Whether elements now go into a mask (drawn white: only alpha counts).
-    var inMask: Bool { layers.contains { $0.mask != nil } }
+    /// How the mask elements now go into covers its layer; nil when they go
+    /// into no mask (the innermost layer whose mask is open decides).
+    var maskCoverage: MaskCoverage? { layers.last { $0.mask != nil }?.maskCoverage }
+
+    /// The `fill`/`stroke`/`stop-color` value of straight-alpha `color`
+    /// where elements now go: the colour itself, or inside a mask what
+    /// gives the mask its coverage (white for alpha, black for inverted
+    /// alpha, the colour for luminance, its complement for inverted luminance).
+    func colorValue(_ color: SIMD4<Float>) -> String {
+        switch maskCoverage {
+        case nil, .luminance: SVGNumber.hexColor(color)
+        case .alpha: "#fff"
+        case .alphaInverted: "#000"
+        case .luminanceInverted: SVGNumber.hexColor(SIMD4(1 - color.x, 1 - color.y, 1 - color.z, color.w))
+        }
+    }
 
     /// Appends element text to the innermost open layer (or its mask).
     mutating func append(_ element: String) {
@@ -91,7 +115,9 @@ struct SVGBuilder {
                 i = end
                 continue
             case .beginLayer: layers.append(OpenLayer())
-            case .beginMask: layers[layers.count - 1].mask = ""
+            case .beginMask:
+                layers[layers.count - 1].mask = ""
+                layers[layers.count - 1].maskCoverage = maskCoverages[i] ?? .alpha
             case .composite: composite(primitive)
             case .glyph: drawGlyph(primitive)
             case .image: drawImage(primitive)
@@ -110,7 +136,7 @@ struct SVGBuilder {
         if primitive.opacity < 1 { attributes += " opacity=\"\(SVGNumber.fraction(primitive.opacity))\"" }
         if let mask = layer.mask {
             let region = SIMD4(Double(rect.x), Double(rect.y), Double(rect.z), Double(rect.w))
-            attributes += " mask=\"url(#\(definitions.mask(mask, region: region)))\""
+            attributes += " mask=\"url(#\(definitions.mask(mask, region: region, coverage: layer.maskCoverage)))\""
         }
         var group = "<g\(attributes)>\n\(layer.content)</g>"
         if !coversFrame(rect) {

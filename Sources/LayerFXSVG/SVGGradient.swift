@@ -15,21 +15,36 @@ struct SVGGradient {
     let locations: [Float]
     let colors: [SIMD4<Float>]
 
-    /// The gradient of `p`, nil for a solid fill.
-    init?(_ p: PrimitiveInstance) {
+    /// The gradient of `p`, nil for a solid fill; a gradient of more than
+    /// `GradientPaint.inlineStopCapacity` stops reads them from `table`
+    /// (its frame's), and is nil when they are not all there.
+    init?(_ p: PrimitiveInstance, table: [GradientStop]) {
         guard p.paint0.x > 0.5 else { return nil }
         kind = PaintKind(rawValue: Int(saturating: p.paint0.x)) ?? .conic
-        let count = min(max(Int(saturating: p.paint0.y), 1), GradientPaint.maximumStops)
         start = SIMD2(p.paint0.z, p.paint0.w)
         delta = SIMD2(p.paint1.x, p.paint1.y) - start
-        locations = Array([p.paint1.z, p.paint1.w, p.paint2.x, p.paint2.y, p.paint2.z, p.paint2.w].prefix(count))
-        let packed = [p.stops0.x, p.stops0.y, p.stops0.z, p.stops0.w, p.stops1.x, p.stops1.y].prefix(count)
-        colors = packed.map { bits in
-            SIMD4(Float(bits & 255), Float(bits >> 8 & 255), Float(bits >> 16 & 255), Float(bits >> 24 & 255)) / 255
+        if let range = p.gradientTableRange {
+            guard range.count <= table.count, range.lowerBound <= table.count - range.count else { return nil }
+            let stops = table[range]
+            locations = stops.map(\.location)
+            colors = stops.map { Self.unpack($0.color) }
+            return
         }
+        let count = min(max(Int(saturating: p.paint0.y), 1), GradientPaint.inlineStopCapacity)
+        let inlineLocations: [Float] = [p.paint1.z, p.paint1.w, p.paint2.x, p.paint2.y, p.paint2.z, p.paint2.w]
+        let packed: [UInt32] = [p.stops0.x, p.stops0.y, p.stops0.z, p.stops0.w, p.stops1.x, p.stops1.y]
+        locations = Array(inlineLocations.prefix(count))
+        colors = packed.prefix(count).map(Self.unpack)
     }
 
-    /// The straight-alpha colour at gradient parameter `t` (as the backends compute it).
+    /// An RGBA8 colour, red in the low byte, as straight-alpha floats in 0…1.
+    private static func unpack(_ bits: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(bits & 255), Float(bits >> 8 & 255), Float(bits >> 16 & 255), Float(bits >> 24 & 255)) / 255
+    }
+
+    /// The straight-alpha colour at gradient parameter `t` (as the backends
+    /// compute it: their bisection of a table's stops finds the stop this
+    /// loop finds, the locations never decreasing).
     func color(at t: Float) -> SIMD4<Float> {
         if t <= locations[0] { return colors[0] }
         for i in 1..<locations.count where t <= locations[i] {
@@ -43,8 +58,9 @@ struct SVGGradient {
     /// The `stop` elements of the parameter range `a`…`b` (b > a) mapped to
     /// offsets 0…1: the colours at both ends and every stop between. Between
     /// stops whose alpha differs, intermediate stops follow the backends'
-    /// straight-alpha interpolation (SVG renderers often interpolate premultiplied).
-    func stops(from a: Float, to b: Float, white: Bool) -> String {
+    /// straight-alpha interpolation (SVG renderers often interpolate
+    /// premultiplied). `color` writes a stop's colour (``SVGBuilder/colorValue(_:)``).
+    func stops(from a: Float, to b: Float, color value: (SIMD4<Float>) -> String) -> String {
         var points: [(t: Float, color: SIMD4<Float>)] = [(a, color(at: a))]
         for (t, c) in zip(locations, colors) where t >= a && t <= b { points.append((t, c)) }
         points.append((b, color(at: b)))
@@ -53,7 +69,7 @@ struct SVGGradient {
         var text = ""
         func stop(_ t: Float, _ c: SIMD4<Float>) {
             let offset = SVGNumber.fraction((t - a) / (b - a))
-            text += "<stop offset=\"\(offset)\" stop-color=\"\(white ? "#fff" : SVGNumber.hexColor(c))\""
+            text += "<stop offset=\"\(offset)\" stop-color=\"\(value(c))\""
             if c.w < 1 { text += " stop-opacity=\"\(SVGNumber.fraction(c.w))\"" }
             text += "/>"
         }
@@ -101,7 +117,7 @@ extension SVGBuilder {
             let p0 = gradient.start + d * a, p1 = gradient.start + d * b
             let attributes = " x1=\"\(SVGNumber.coordinate(p0.x))\" y1=\"\(SVGNumber.coordinate(p0.y))\" x2=\"\(SVGNumber.coordinate(p1.x))\" y2=\"\(SVGNumber.coordinate(p1.y))\""
             return .reference(definitions.gradient("linearGradient", attributes: attributes,
-                                                   stops: gradient.stops(from: a, to: b, white: inMask)))
+                                                   stops: gradient.stops(from: a, to: b, color: colorValue)))
         case .radial:
             let rx = abs(gradient.delta.x), ry = abs(gradient.delta.y)
             guard rx > 0, ry > 0 else { return .solid(gradient.color(at: 1)) }
@@ -111,7 +127,7 @@ extension SVGBuilder {
             let transform = SVGBuilder.matrix(Double(rx * b), 0, 0, Double(ry * b), Double(s.x), Double(s.y))
             let attributes = " cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(transform)\""
             return .reference(definitions.gradient("radialGradient", attributes: attributes,
-                                                   stops: gradient.stops(from: 0, to: b, white: inMask)))
+                                                   stops: gradient.stops(from: 0, to: b, color: colorValue)))
         }
     }
 

@@ -2,13 +2,11 @@ import LayerFXCore
 import LayerFXModel
 
 /// `colors` and `locations` of a gradient layer (and of animations on them):
-/// at most `LayerProperties.maximumGradientColors` colours, locations never decreasing.
+/// at most `LayerProperties.maximumGradientColors` of each, locations never decreasing.
 enum GradientStops {
     static func colors<V: SceneValue>(_ value: V) throws -> [Color] {
         let colors = try value.array { try LayerDocument.color($0) }
-        if colors.count > LayerProperties.maximumGradientColors {
-            throw value.issue("a gradient takes at most \(LayerProperties.maximumGradientColors) colors in this version of LayerFX (got \(colors.count))")
-        }
+        try checkCount(colors.count, of: "colors", in: value)
         return colors
     }
 
@@ -21,6 +19,13 @@ enum GradientStops {
             }
             locations.append(location)
         }
+        try checkCount(locations.count, of: "locations", in: value)
         return NumberList(locations)
+    }
+
+    /// Throws when a list of `count` `what` is longer than a gradient may have.
+    private static func checkCount<V: SceneValue>(_ count: Int, of what: String, in value: V) throws {
+        let limit = LayerProperties.maximumGradientColors
+        if count > limit { throw value.issue("a gradient takes at most \(limit) \(what) (got \(count))") }
     }
 }

@@ -12,7 +12,7 @@ struct LayerDocument: SceneValueDecodable {
     enum Key: String, CaseIterable {
         case type, name, bounds, position, anchorPoint, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
-        case masksToBounds, contents, mask, sublayers, animations, beginTime, speed, timeOffset
+        case masksToBounds, contents, mask, maskMode, sublayers, animations, beginTime, speed, timeOffset
         case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin
         case miterLimit, strokeStart, strokeEnd, lineDashPattern, lineDashPhase
         case colors, locations, startPoint, endPoint, gradientType
@@ -87,6 +87,7 @@ struct LayerDocument: SceneValueDecodable {
                 case .object: decoded.mask = .inline(try LayerDocument(member).decoded)
                 default: throw member.issue("expected a layer object or the name of another layer, found \(member.kindDescription)")
                 }
+            case .maskMode: layer.properties.maskMode = try member.name("mask mode", MaskMode.allCases)
             case .sublayers: decoded.sublayers = try member.array { try LayerDocument($0).decoded }
             case .beginTime: layer.timing.beginTime = try member.number()
             case .speed: layer.timing.speed = try member.number()

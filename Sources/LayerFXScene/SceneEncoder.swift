@@ -6,7 +6,7 @@ import LayerFXModel
 /// `layerfx expand` prints. Decoding the text gives back an equal `Scene`.
 ///
 /// The output is deterministic: keys in a fixed order (a layer's `type` and
-/// `name`, geometry, appearance, timing, its class's keys, `mask`,
+/// `name`, geometry, appearance, timing, its class's keys, `maskMode` and `mask`,
 /// `animations`, `sublayers`), values equal to their default left out,
 /// numbers in the shortest form that reads back as the same Double, colours
 /// as `[r, g, b, a]`, transforms as `{"translation", "rotation", "scale"}`
@@ -102,6 +102,7 @@ public enum SceneEncoder {
             if p.foregroundColor != d.foregroundColor { add("foregroundColor", optionalColor(p.foregroundColor)) }
             if p.alignmentMode != d.alignmentMode { add("alignmentMode", .string(p.alignmentMode.rawValue)) }
         }
+        if p.maskMode != d.maskMode { add("maskMode", .string(p.maskMode.rawValue)) }
         if let mask = layer.mask { add("mask", self.layer(mask)) }
         if !layer.animations.isEmpty { add("animations", .array(layer.animations.map(animation))) }
         if !layer.sublayers.isEmpty { add("sublayers", .array(layer.sublayers.map(self.layer))) }

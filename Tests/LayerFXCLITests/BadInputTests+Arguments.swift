@@ -41,7 +41,7 @@ extension BadInputTests {
                  scene: Array(BadInput.validScene.utf8),
                  error: "The value 'metal' is invalid for '--backend <backend>'. Please provide one of 'auto', 'gpu' or 'cpu'."),
         .render("`--compositing sorted`", ["--compositing", "sorted", "-o", "$DIR/out.png"],
-                "The value 'sorted' is invalid for '--compositing <compositing>'. Please provide one of 'ordered' and 'tiles'."),
+                "The value 'sorted' is invalid for '--compositing <compositing>'. Please provide one of 'auto', 'ordered' or 'tiles'."),
         .render("unknown option", ["--frobnicate", "-o", "$DIR/out.png"], "Unknown option '--frobnicate'"),
         .render("sequence pattern `%q`", ["--to", "1", "-o", "$DIR/%q.png"],
                 "-o $DIR/%q.png: only %d, %Nd and %0Nd fields are understood (use %% for a literal %)"),

@@ -29,7 +29,7 @@ extension BadInputTests {
         BadInput(input: "an unknown --budget key", arguments: ["render", "$DIR/scene.json", "--budget", "layers=5",
                                                                "-o", "$DIR/out.png"],
                  scene: Array(BadInput.validScene.utf8),
-                 error: "--budget layers=5: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length"),
+                 error: "--budget layers=5: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length, gradient-stops"),
         .scene("text of 2 000 000 characters",
                ##"{"size":[100,100],"layers":[{"type":"text","bounds":[0,0,100,100],"foregroundColor":"#000000","string":""## + String(repeating: "ab", count: 1_000_000) + #""}]}"#,
                "$DIR/scene.json: at t=0 s: layers[0]: the frame needs 2000000 characters of text; the limit is 1000000 (--budget text-length=N)"),

@@ -71,6 +71,8 @@ struct BadInputTests {
                "$DIR/scene.json:1:54: layers[0].fillRule: unknown fill rule \"odd\"; expected one of nonZero, evenOdd"),
         .scene("unknown lineCap", #"{"size":[10,10],"layers":[{"type":"shape","lineCap":"flat"}]}"#,
                "$DIR/scene.json:1:53: layers[0].lineCap: unknown line cap \"flat\"; expected one of butt, round, square"),
+        .scene("unknown maskMode", #"{"size":[10,10],"layers":[{"maskMode":"luma"}]}"#,
+               "$DIR/scene.json:1:39: layers[0].maskMode: unknown mask mode \"luma\"; expected one of alpha, alphaInverted, luminance, luminanceInverted"),
         .scene("unknown timing function",
                #"{"size":[10,10],"layers":[{"animations":[{"keyPath":"opacity","toValue":1,"duration":1,"timingFunction":"easeInOutQuad"}]}]}"#,
                "$DIR/scene.json:1:105: layers[0].animations[0].timingFunction: unknown timing function \"easeInOutQuad\"; expected one of linear, easeIn, easeOut, easeInEaseOut, default or [c1x, c1y, c2x, c2y]"),
@@ -89,6 +91,11 @@ struct BadInputTests {
     ]
 
     /// Numbers out of range, NaN and infinity.
+    /// `count` white colours, a JSON array's elements.
+    static func whites(_ count: Int) -> String {
+        Array(repeating: ##""#FFFFFF""##, count: count).joined(separator: ",")
+    }
+
     static let ranges: [BadInput] = [
         .scene("`NaN`", #"{"size":[10,10],"layers":[{"opacity":NaN}]}"#,
                "$DIR/scene.json:1:38: layers[0].opacity: NaN and Infinity are not valid JSON numbers"),
@@ -118,5 +125,8 @@ struct BadInputTests {
         .scene("gradient locations decreasing",
                ##"{"size":[10,10],"layers":[{"type":"gradient","colors":["#FF0000","#0000FF"],"locations":[0.5,0.2]}]}"##,
                "$DIR/scene.json:1:94: layers[0].locations[1]: locations must not decrease (0.2 follows 0.5)"),
+        .scene("more than 1024 gradient colours",
+               #"{"size":[10,10],"layers":[{"type":"gradient","colors":[\#(Self.whites(1025))]}]}"#,
+               "$DIR/scene.json:1:55: layers[0].colors: a gradient takes at most 1024 colors (got 1025)"),
     ]
 }

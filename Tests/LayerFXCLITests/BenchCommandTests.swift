@@ -34,8 +34,15 @@ struct BenchCommandTests {
         #expect(visits > 1 && visits < 100, "\(visits)")
         #expect(early > 0.5 && early <= 1, "\(early)")
         let ordered = try CLI.run(["bench", "ripples", "--count", "300", "--size", "64x64", "--backend", "cpu",
-                                   "--frames", "1", "--warmup", "0"])
+                                   "--compositing", "ordered", "--frames", "1", "--warmup", "0"])
         #expect(ordered.stdout.contains("compositing:  ordered") && !ordered.stdout.contains("tiles:"))
+        // By default tiles where the primitives lie deep: 300 ripples on 64×64 do, 3 do not.
+        for (count, tiled) in [(300, true), (3, false)] {
+            let automatic = try CLI.run(["bench", "ripples", "--count", "\(count)", "--size", "64x64", "--backend", "cpu",
+                                         "--frames", "1", "--warmup", "0"])
+            #expect(automatic.stdout.contains("compositing:  auto"))
+            #expect(automatic.stdout.contains("tiles:") == tiled, "\(count) ripples: \(automatic.stdout)")
+        }
     }
 
     /// `--shape` draws the field as rounded rectangles or stars, which tiles composite too.

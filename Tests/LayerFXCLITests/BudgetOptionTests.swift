@@ -38,7 +38,7 @@ struct BudgetOptionTests {
     @Test func badBudgetTextsNameTheOption() throws {
         let dir = try TemporaryDirectory.make("layerfx-cli")
         for (text, message) in [
-            ("pixel=5", "--budget pixel=5: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length"),
+            ("pixel=5", "--budget pixel=5: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length, gradient-stops"),
             ("glyphs=-1", "--budget glyphs=-1: -1 is not a whole number ≥ 0"),
             ("glyphs=1e9", "--budget glyphs=1e9: 1e9 is not a whole number ≥ 0"),
         ] {

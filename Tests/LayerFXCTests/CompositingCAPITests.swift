@@ -25,12 +25,16 @@ struct CompositingCAPITests {
             try #require(Outcome(lfx_render_to_buffer(renderer, scene, &pixels, 64, 40, 256, 0)).result == .ok)
             return pixels
         }
+        #expect(Outcome(lfx_renderer_set_compositing(renderer, LFXCompositing.ordered.rawValue)).result == .ok)
         let ordered = try render()
         #expect(Outcome(lfx_renderer_set_compositing(renderer, LFXCompositing.tiles.rawValue)).result == .ok)
         let tiles = try render()
         let differences = zip(ordered, tiles).map { abs(Int($0) - Int($1)) }
         #expect(differences.max() ?? 0 > 0 && differences.max() ?? 0 <= 4)
         #expect(Outcome(lfx_renderer_set_compositing(renderer, LFXCompositing.ordered.rawValue)).result == .ok)
+        #expect(try render() == ordered)
+        // Forty circles about 18 deep: automatic compositing draws them in order.
+        #expect(Outcome(lfx_renderer_set_compositing(renderer, LFXCompositing.auto.rawValue)).result == .ok)
         #expect(try render() == ordered)
     }
 
@@ -39,7 +43,7 @@ struct CompositingCAPITests {
         defer { _ = lfx_renderer_destroy(renderer) }
         let bad = Outcome(lfx_renderer_set_compositing(renderer, 7))
         #expect(bad.result == .invalidArgument)
-        #expect(bad.message == "lfx_renderer_set_compositing: 7 is not an lfx_compositing; expected 0 (LFX_COMPOSITING_ORDERED) or 1 (LFX_COMPOSITING_TILES)")
+        #expect(bad.message == "lfx_renderer_set_compositing: 7 is not an lfx_compositing; expected 0 (LFX_COMPOSITING_ORDERED), 1 (LFX_COMPOSITING_TILES) or 2 (LFX_COMPOSITING_AUTO)")
         #expect(Outcome(lfx_renderer_set_compositing(nil, 0)).result == .invalidHandle)
     }
 }

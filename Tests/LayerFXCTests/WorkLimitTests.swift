@@ -27,7 +27,7 @@ struct WorkLimitTests {
         defer { _ = lfx_renderer_destroy(renderer) }
         let unknown = Outcome(lfx_renderer_set_limit(renderer, "layers", 5))
         #expect(unknown.result == .invalidArgument)
-        #expect(unknown.message == "lfx_renderer_set_limit: \"layers\" is not a limit; expected one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length")
+        #expect(unknown.message == "lfx_renderer_set_limit: \"layers\" is not a limit; expected one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length, gradient-stops")
         let null = Outcome(lfx_renderer_set_limit(renderer, nil, 5))
         #expect(null.result == .invalidArgument)
         #expect(null.message == "lfx_renderer_set_limit: key is NULL")

@@ -146,6 +146,7 @@ struct CompiledSceneTests {
         #expect(firstDifference(a.instances, b.instances) == nil, "instances: \(comment)")
         #expect(firstDifference(a.runs, b.runs) == nil, "runs: \(comment)")
         #expect(firstDifference(a.pathEdges, b.pathEdges) == nil, "path edges: \(comment)")
+        #expect(firstDifference(a.gradientStops, b.gradientStops) == nil, "gradient stops: \(comment)")
         #expect(a.width == b.width && a.height == b.height && a.background == b.background, "size: \(comment)")
     }
 
@@ -674,6 +675,45 @@ struct SteadyStateAllocationTests {
             fewest = min(fewest, lfx_allocation_counter_stop())
         }
         #expect(fewest == 0, "\(shape.rawValue): \(fewest) allocations a frame")
+    }
+
+    /// Gradients of more stops than an instance holds and masks of every
+    /// mode: the stop table is the storage's, kept from frame to frame.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aFrameOfLongGradientsAndMaskModesAllocatesNothing() throws {
+        let colors = (0..<12).map { Color(red: Double($0) / 11, green: 0.5, blue: 1 - Double($0) / 11) }
+        var layers: [Layer] = []
+        for (i, mode) in MaskMode.allCases.enumerated() {
+            var p = LayerProperties()
+            p.bounds = Rect(x: 0, y: 0, width: 60, height: 60)
+            p.position = Point(x: 40 + 70 * Double(i), y: 40)
+            p.colors = colors
+            p.gradientType = [.axial, .radial, .conic, .axial][i]
+            p.maskMode = mode
+            var mask = LayerProperties()
+            mask.bounds = Rect(x: 0, y: 0, width: 30, height: 30)
+            mask.position = Point(x: 30, y: 30)
+            mask.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.75)
+            mask.cornerRadius = 8
+            let spin = Animation(keyPath: .transformRotation, kind: .basic(from: .scalar(0), to: .scalar(6), by: nil),
+                                 timing: { var t = MediaTiming(); t.duration = 2; return t }())
+            layers.append(Layer(kind: .gradient, properties: p, mask: Layer(properties: mask, animations: [spin])))
+        }
+        let compiled = CompiledScene(Scene(size: Size(width: 300, height: 80), layers: layers))
+        let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.37, 0.6, 1.3])
+        #expect(fewest == 0, "\(fewest) allocations a frame")
+    }
+
+    /// Layer contents images, animated, masking and masked, tinted by a
+    /// replicator: the frame's list of images is the storage's, kept from
+    /// frame to frame, and an image is shared by reference.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aFrameOfImagesAllocatesNothing() throws {
+        for name in ["41-images.json", "42-image-masks.json"] {
+            let compiled = CompiledScene(try Fixtures.scene(name))
+            let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.37, 0.6, 1.3])
+            #expect(fewest == 0, "\(name): \(fewest) allocations a frame")
+        }
     }
 
     /// The counter counts: a frame evaluated without storage allocates its arrays.

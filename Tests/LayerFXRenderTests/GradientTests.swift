@@ -32,10 +32,6 @@ struct GradientTests {
         return Scene(size: size, layers: [Layer(kind: .gradient, properties: p)])
     }
 
-    @Test func stopLimitMatchesTheModel() {
-        #expect(GradientPaint.maximumStops == LayerProperties.maximumGradientColors)
-    }
-
     static func axialBlackToWhite(_ backend: any RenderBackend) throws {
         let scene = Self.gradient(.axial, colors: [.black, .white], start: Point(x: 0, y: 0.5),
                                   end: Point(x: 1, y: 0.5), size: Size(width: 100, height: 10))

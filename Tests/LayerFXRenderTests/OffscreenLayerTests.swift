@@ -84,7 +84,7 @@ struct OffscreenLayerTests {
                                        fillColor: SIMD4(0, 0, 0, 1), strokeColor: .zero)
         func frame(_ bounds: SIMD4<Float>) -> Frame {
             Frame(width: 16, height: 16, background: SIMD4(1, 1, 1, 1),
-                  primitives: [.beginLayer(bounds: bounds), square, .composite(bounds: bounds, opacity: 0.5, masked: false)])
+                  primitives: [.beginLayer(bounds: bounds), square, .composite(bounds: bounds, opacity: 0.5, mask: nil)])
         }
         for (bounds, centre) in [(SIMD4<Float>(-50, -50, 500, 500), SIMD4<UInt8>(127, 127, 127, 255)),
                                  (SIMD4(12, 12, 12, 12), SIMD4(255, 255, 255, 255))] {

@@ -6,7 +6,8 @@ import Testing
 /// layers; the joined frame must be the one a single walk makes.
 struct ParallelEvaluationTests {
     /// Ripples with, every 97th layer, a star path (polygon bands pointing into
-    /// the shared edge list), a faded group and a masked group.
+    /// the shared edge list), a faded group, a masked group (every mask
+    /// mode) and a gradient of 7 to 11 stops (pointing into the shared stop table).
     static func scene(count: Int) -> Scene {
         var layers = RippleField(count: count, width: 400, height: 300).animatedScene().layers
         for i in stride(from: 0, to: count, by: 97) {
@@ -22,7 +23,18 @@ struct ParallelEvaluationTests {
                 group.opacity = 0.5
                 layers[i] = Layer(properties: group, sublayers: [layers[i], layers[i + 1]])
             }
-            if i % 5 == 0 { layers[i].mask = layers[i + 2] }
+            if i % 5 == 0 {
+                layers[i].mask = layers[i + 2]
+                layers[i].properties.maskMode = MaskMode.allCases[i % 4]
+            }
+            if i % 2 == 0 {
+                // A gradient of more stops than an instance holds: in the frame's stop table.
+                var gradient = LayerProperties()
+                gradient.bounds = Rect(x: 0, y: 0, width: 20, height: 10)
+                gradient.position = Point(x: Double(i % 380), y: Double(i % 290))
+                gradient.colors = (0..<(7 + i % 5)).map { Color(red: Double($0 % 3) / 2, green: Double(i % 11) / 10, blue: 0.5) }
+                layers[i + 3] = Layer(kind: .gradient, properties: gradient)
+            }
         }
         return Scene(size: Size(width: 400, height: 300), backgroundColor: .white, layers: layers)
     }
@@ -36,8 +48,10 @@ struct ParallelEvaluationTests {
             #expect(parallel.circles == one.circles, "\(perTask) layers per task")
             #expect(parallel.runs == one.runs, "\(perTask) layers per task")
             #expect(parallel.pathEdges == one.pathEdges, "\(perTask) layers per task")
+            #expect(parallel.gradientStops == one.gradientStops, "\(perTask) layers per task")
         }
         #expect(one.instances.contains { $0.kind == .path })
+        #expect(one.instances.contains { $0.gradientTableRange != nil } && !one.gradientStops.isEmpty)
         #expect(one.instances.contains { $0.kind == .composite })
         #expect(!one.circles.isEmpty)
         #expect(one.runs.count > 2, "circles and instances interleave")

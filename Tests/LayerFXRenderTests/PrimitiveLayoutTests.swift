@@ -78,6 +78,14 @@ struct PrimitiveLayoutTests {
         #expect(MemoryLayout<PrimitiveInstance>.size == MemoryLayout<lfx_instance>.size)
     }
 
+    /// A frame's gradient stops are `lfx_gradient_stop`s, uploaded as they are (one RG32UI texel each).
+    @Test func gradientStopHasTheHeadersLayout() {
+        #expect(MemoryLayout<GradientStop>.size == MemoryLayout<lfx_gradient_stop>.size)
+        #expect(MemoryLayout<GradientStop>.stride == 8)
+        #expect(MemoryLayout<GradientStop>.offset(of: \.location) == MemoryLayout<lfx_gradient_stop>.offset(of: \.location))
+        #expect(MemoryLayout<GradientStop>.offset(of: \.color) == MemoryLayout<lfx_gradient_stop>.offset(of: \.color))
+    }
+
     /// The Swift enums' raw values and limits are the header's constants.
     @Test func kindsPaintsAndRulesAreTheHeadersConstants() {
         let kinds: [(ShapeKind, Int32)] = [
@@ -92,9 +100,15 @@ struct PrimitiveLayoutTests {
         ]
         #expect(paints.count == PaintKind.allCases.count)
         for (paint, constant) in paints { #expect(paint.rawValue == Int(constant), "\(paint)") }
+        let masks: [(MaskCoverage, Int32)] = [
+            (.alpha, LFX_MASK_ALPHA), (.alphaInverted, LFX_MASK_ALPHA_INVERTED), (.luminance, LFX_MASK_LUMINANCE),
+            (.luminanceInverted, LFX_MASK_LUMINANCE_INVERTED),
+        ]
+        #expect(masks.count == MaskCoverage.allCases.count && LFX_MASK_NONE == 0)
+        for (mask, constant) in masks { #expect(mask.rawValue == Int(constant), "\(mask)") }
         #expect(WindingRule.nonZero.rawValue == Int(LFX_WINDING_NON_ZERO))
         #expect(WindingRule.evenOdd.rawValue == Int(LFX_WINDING_EVEN_ODD))
-        #expect(GradientPaint.maximumStops == Int(LFX_MAX_STOPS))
+        #expect(GradientPaint.inlineStopCapacity == Int(LFX_INLINE_STOPS))
     }
 
     /// The shaders name kinds, paints and limits by the header's constants:
@@ -109,7 +123,8 @@ struct PrimitiveLayoutTests {
             #expect(matches == 0, "\(file) compares a kind or paint with a literal")
         }
         let fragment = try #require(ShaderSource.files["primitive.frag.glsl"])
-        for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_MAX_STOPS", "LFX_WINDING_EVEN_ODD",
+        for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_INLINE_STOPS", "LFX_STOP_ROW_LENGTH",
+                     "LFX_MASK_ALPHA", "LFX_MASK_LUMINANCE_INVERTED", "LFX_WINDING_EVEN_ODD",
                      "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH", "LFX_KIND_IMAGE"] {
             #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
         }

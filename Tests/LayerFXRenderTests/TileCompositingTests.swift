@@ -175,7 +175,7 @@ struct TileCompositingTests {
         #expect(frame.instances.contains { $0.kind == .path })
         let statistics = TileStatistics()
         #expect(try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame).bytes
-                == CPURenderer().render(frame).bytes)
+                == CPURenderer(compositing: .ordered).render(frame).bytes)
         #expect(statistics.frames == 0)
     }
 
@@ -183,7 +183,7 @@ struct TileCompositingTests {
     /// colour and blend rounded to 8 bits): reported, and bounded.
     @Test func orderedAndTiledFieldsAgreeClosely() throws {
         let frame = try SceneEvaluator().frame(for: RippleField(count: 10_000).scene(), at: 0)
-        let ordered = try CPURenderer().render(frame), tiled = try CPURenderer(compositing: .tiles).render(frame)
+        let ordered = try CPURenderer(compositing: .ordered).render(frame), tiled = try CPURenderer(compositing: .tiles).render(frame)
         let differences = zip(ordered.bytes, tiled.bytes).map { abs(Int($0) - Int($1)) }
         let mean = Double(differences.reduce(0, +)) / Double(differences.count)
         print("ordered against tiles, 10000 ripples: max \(differences.max() ?? 0)/255, mean \(mean)/255")

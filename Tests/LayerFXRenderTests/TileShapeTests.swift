@@ -17,14 +17,35 @@ struct TileShapeTests {
         enum Item {
             case circle(DeviceCircle)
             case shape(lfx_shape)
+            case glyph(lfx_shape)
         }
 
         var items: [(item: Item, box: PixelBox)] = []
+        /// The frame's glyph atlas, which glyphs sample.
+        private let atlas: GlyphAtlasImage?
         /// For each 32-pixel cell of the frame, the items whose box meets it, in order.
         private var cells: [[Int]] = []
         private var columns = 0
+        /// The frame's gradient stops, which the shape records point into.
+        private let table: StopTable
+
+        /// A frame's gradient stops unpacked, in memory that lives as long as the records pointing into it.
+        final class StopTable {
+            let stops: UnsafeMutableBufferPointer<lfx_stop>
+
+            init(_ frame: Frame) {
+                var unpacked = UnpackedStops()
+                unpacked.load(frame.gradientStops)
+                stops = .allocate(capacity: unpacked.stops.count)
+                _ = stops.initialize(from: unpacked.stops)
+            }
+
+            deinit { stops.deallocate() }
+        }
 
         init(_ frame: Frame) {
+            atlas = frame.glyphAtlas
+            table = StopTable(frame)
             defer { index(width: frame.width, height: frame.height) }
             for run in frame.runs {
                 switch run.kind {
@@ -38,11 +59,13 @@ struct TileShapeTests {
                     }
                 case .instances:
                     for instance in frame.instances[run.range] {
-                        guard let prepared = PreparedPrimitive(instance, width: frame.width, height: frame.height)
+                        guard let prepared = PreparedPrimitive(instance, width: frame.width, height: frame.height,
+                                                               stopCount: table.stops.count)
                         else { continue }
                         let box = PixelBox(minX: prepared.minX, maxX: prepared.maxX, minY: prepared.minY,
                                            maxY: prepared.maxY)
-                        items.append((.shape(lfx_shape(prepared, everyPixel: true)), box))
+                        let record = lfx_shape(prepared, everyPixel: true, table: UnsafePointer(table.stops.baseAddress))
+                        items.append((instance.kind == .glyph ? .glyph(record) : .shape(record), box))
                     }
                 }
             }
@@ -79,6 +102,16 @@ struct TileShapeTests {
                         lfx_shape_color(&record, Float(px), Float(py), raw.baseAddress!.assumingMemoryBound(to: Float.self))
                     }
                     s = SIMD4<Double>(color)
+                case .glyph(var record):
+                    var color = SIMD4<Float>.zero
+                    (atlas?.bytes ?? []).withUnsafeBufferPointer { texels in
+                        var kernelAtlas = lfx_glyph_atlas(atlas, texels: texels)
+                        withUnsafeMutableBytes(of: &color) { raw in
+                            lfx_glyph_color(&record, &kernelAtlas, Float(px), Float(py),
+                                            raw.baseAddress!.assumingMemoryBound(to: Float.self))
+                        }
+                    }
+                    s = SIMD4<Double>(color)
                 }
                 d = s + d * (1 - s.w)
             }
@@ -104,7 +137,9 @@ struct TileShapeTests {
                 }
             }
         }
-        return (worst, total / Double(max(count, 1)))
+        let mean = total / Double(max(count, 1))
+        #expect(!worst.isNaN && !mean.isNaN, "the exact composite is a number everywhere")
+        return (worst, mean)
     }
 
     /// The benchmark's fields of rounded rectangles and stars.
@@ -119,7 +154,7 @@ struct TileShapeTests {
         print("tiles against the exact composite, 4000 \(shape.rawValue)s: max \(worst)/255, mean \(mean)/255")
         #expect(worst <= 1, "\(shape.rawValue) field: max \(worst)/255 from the exact composite")
         // The ordered path differs by its 8-bit rounding, as for circles.
-        let ordered = try CPURenderer().render(frame)
+        let ordered = try CPURenderer(compositing: .ordered).render(frame)
         let apart = zip(ordered.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }
         print("ordered against tiles, 4000 \(shape.rawValue)s: max \(apart.max() ?? 0)/255, "
               + "mean \(Double(apart.reduce(0, +)) / Double(apart.count))/255")
@@ -217,7 +252,7 @@ struct TileShapeTests {
         let computed = try gpu.render(frame), ordered = try gpu.renderInOrder(frame)
         #expect(gpu.lastTileBinning == .cpu)
         let apart = zip(computed.bytes, ordered.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        let cpuApart = zip(try CPURenderer(compositing: .tiles).render(frame).bytes, try CPURenderer().render(frame).bytes)
+        let cpuApart = zip(try CPURenderer(compositing: .tiles).render(frame).bytes, try CPURenderer(compositing: .ordered).render(frame).bytes)
             .map { abs(Int($0) - Int($1)) }.max() ?? 0
         print("sharp stars: GPU compute against GPU in order max \(apart)/255, CPU tiles against CPU in order max \(cpuApart)/255")
         #expect(apart <= 2 && cpuApart <= 2)
@@ -241,7 +276,7 @@ struct TileShapeTests {
                 print("\(setting), tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
                 #expect(worst <= 1, "\(setting): max \(worst)/255")
             } else {
-                #expect(tiles.bytes == (try CPURenderer().render(frame)).bytes, "\(setting)")
+                #expect(tiles.bytes == (try CPURenderer(compositing: .ordered).render(frame)).bytes, "\(setting)")
             }
         }
     }
@@ -317,12 +352,12 @@ struct TiledRunTests {
         let under = Self.triangle(160, 120, Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.8))
         let frame = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
                                                           layers: [under] + field.layers), at: 0)
-        let base = try CPURenderer().render(try SceneEvaluator().frame(
+        let base = try CPURenderer(compositing: .ordered).render(try SceneEvaluator().frame(
             for: Scene(size: field.size, backgroundColor: .white, layers: [under]), at: 0))
         let statistics = TileStatistics()
         let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
         #expect(statistics.frames == 0)   // not the whole frame: its run
-        let ordered = try CPURenderer().render(frame)
+        let ordered = try CPURenderer(compositing: .ordered).render(frame)
         #expect(tiles.bytes != ordered.bytes)
         let primitives = TileShapeTests.Primitives(frame)
         // The polygon's pieces come first, then the circles.
@@ -343,10 +378,10 @@ struct TiledRunTests {
         #expect(worst <= 1)
     }
 
-    /// Inside a masked layer, between polygons: close to the ordered path
-    /// (its 8-bit rounding), and a polygon drawn after the run covers it as in order.
-    @Test func runsInsideOffscreenLayersAreTiled() throws {
-        let field = RippleField(count: 600, width: 320, height: 240).scene()
+    /// The field of `count` ripples in a layer masked by an ellipse, between
+    /// a translucent triangle and an opaque one.
+    static func maskedRun(_ count: Int) throws -> Frame {
+        let field = RippleField(count: count, width: 320, height: 240).scene()
         var group = LayerProperties()
         group.bounds = Rect(x: 0, y: 0, width: 320, height: 240)
         group.position = Point(x: 160, y: 120)
@@ -359,10 +394,15 @@ struct TiledRunTests {
         maskShape.path = ShapePath([.ellipse(in: Rect(x: 20, y: 10, width: 280, height: 220))])
         maskShape.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
         container.mask = Layer(kind: .shape, properties: maskShape)
-        let frame = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
-                                                          layers: [container]), at: 0)
+        return try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white, layers: [container]), at: 0)
+    }
+
+    /// Inside a masked layer, between polygons: close to the ordered path
+    /// (its 8-bit rounding), and a polygon drawn after the run covers it as in order.
+    @Test func runsInsideOffscreenLayersAreTiled() throws {
+        let frame = try Self.maskedRun(600)
         #expect(frame.instances.contains { $0.kind == .beginMask })
-        let tiles = try CPURenderer(compositing: .tiles).render(frame), ordered = try CPURenderer().render(frame)
+        let tiles = try CPURenderer(compositing: .tiles).render(frame), ordered = try CPURenderer(compositing: .ordered).render(frame)
         let differences = zip(tiles.bytes, ordered.bytes).map { abs(Int($0) - Int($1)) }
         let mean = Double(differences.reduce(0, +)) / Double(differences.count)
         print("a run of 600 ripples in a masked layer, tiles against ordered: max \(differences.max() ?? 0)/255, mean \(mean)/255")
@@ -370,5 +410,67 @@ struct TiledRunTests {
         // The opaque polygon on top is drawn over the run exactly as in order.
         let at = (160 * 320 + 220) * 4
         #expect(Array(tiles.bytes[at..<at + 4]) == Array(ordered.bytes[at..<at + 4]))
+    }
+
+    /// The GPU composites the same runs with its compute pass: over a
+    /// polygon and inside a masked layer, within 2/255 of the CPU's tiles
+    /// (its run is composited in half floats and blended by the GL), and
+    /// not the GPU's ordered frame (the compute pass ran).
+    @Test(.requiresGPU) func theGPUCompositesRunsAsTheCPUDoes() throws {
+        let field = RippleField(count: 600, width: 320, height: 240).scene()
+        let under = Self.triangle(160, 120, Color(red: 0.1, green: 0.6, blue: 0.3, alpha: 0.8))
+        let overPolygon = try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white,
+                                                                layers: [under] + field.layers), at: 0)
+        let gpu = try GPURenderer()
+        gpu.compositing = .tiles
+        for (label, frame) in [("over a polygon", overPolygon), ("in a masked layer", try Self.maskedRun(600))] {
+            #expect(TiledRuns(frame: frame, compositing: .tiles).runs.count == 1, "\(label)")
+            let computed = try gpu.render(frame), ordered = try gpu.renderInOrder(frame)
+            let tiles = try CPURenderer(compositing: .tiles).render(frame)
+            let differences = zip(computed.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }
+            let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+            print("a run of 600 ripples \(label), GPU compute against CPU tiles: max \(differences.max() ?? 0)/255, mean \(mean)/255")
+            #expect(differences.max() ?? 0 <= 2, "\(label)")
+            #expect(computed.bytes != ordered.bytes, "\(label)")
+        }
+    }
+
+    /// 600 ripples with text drawn between their two halves.
+    static func textRun() throws -> Frame {
+        let field = RippleField(count: 600, width: 320, height: 240).scene()
+        var text = LayerProperties()
+        text.bounds = Rect(x: 0, y: 0, width: 300, height: 80)
+        text.position = Point(x: 160, y: 120)
+        text.string = "Ripples\nand text"
+        text.fontSize = 32
+        text.foregroundColor = Color(red: 0.1, green: 0.1, blue: 0.5, alpha: 0.9)
+        let layers = Array(field.layers[..<300]) + [Layer(kind: .text, properties: text)] + Array(field.layers[300...])
+        return try SceneEvaluator().frame(for: Scene(size: field.size, backgroundColor: .white, layers: layers), at: 0)
+    }
+
+    /// Glyphs do not end a run: text drawn between two halves of a field is
+    /// composited in the same run, within 1/255 of the exact composite.
+    @Test func aRunGoesThroughText() throws {
+        let frame = try Self.textRun()
+        #expect(frame.instances.contains { $0.kind == .glyph })
+        let runs = TiledRuns(frame: frame, compositing: .tiles).runs
+        #expect(runs.count == 1 && runs.first?.items == 0...(frame.circles.count + frame.instances.count - 1))
+        let statistics = TileStatistics()
+        let tiles = try CPURenderer(compositing: .tiles, tileStatistics: statistics).render(frame)
+        #expect(statistics.frames == 1)
+        let (worst, mean) = TileShapeTests.differences(tiles, frame)
+        print("600 ripples with text in the middle, tiles against the exact composite: max \(worst)/255, mean \(mean)/255")
+        #expect(worst <= 1)
+    }
+
+    /// The GPU's compute shader draws the glyphs of such a run as the CPU does.
+    @Test(.requiresGPU) func theGPUComposesTextInRunsAsTheCPUDoes() throws {
+        let frame = try Self.textRun()
+        let gpu = try GPURenderer()
+        gpu.compositing = .tiles
+        let computed = try gpu.render(frame), tiles = try CPURenderer(compositing: .tiles).render(frame)
+        let apart = zip(computed.bytes, tiles.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        print("600 ripples with text in the middle, GPU compute against CPU tiles: max \(apart)/255")
+        #expect(apart <= 1)
     }
 }

@@ -126,6 +126,22 @@ struct WorkBudgetTests {
                 == "at t=0 s: layers[0]: the frame needs 11 glyphs; the limit is 5 (--budget glyphs=N)")
     }
 
+    /// Gradients of more than 6 stops keep them in the frame's table, which
+    /// the budget bounds; a replicated one fails after its first copy.
+    @Test func gradientStops() throws {
+        let colors = Array(repeating: "\"#FF0000\"", count: 12).joined(separator: ",")
+        let gradient = ##"{"type":"gradient","bounds":[0,0,10,10],"position":[5,5],"colors":[\##(colors)]}"##
+        #expect(Self.message(try Self.scene(gradient), [.gradientStops: 11])
+                == "at t=0 s: layers[0]: the frame needs 12 gradient stops; the limit is 11 (--budget gradient-stops=N)")
+        #expect(Self.message(try Self.scene(gradient), [.gradientStops: 12]) == nil)
+        let replicator = ##"{"type":"replicator","instanceCount":100,"sublayers":[\##(gradient)]}"##
+        #expect(Self.message(try Self.scene(replicator), [.gradientStops: 1000])
+                == "at t=0 s: layers[0]: replicators expand to about 1200 gradient stops; the limit is 1000 (--budget gradient-stops=N)")
+        let six = Array(repeating: "\"#FF0000\"", count: 6).joined(separator: ",")
+        let inline = ##"{"type":"gradient","bounds":[0,0,10,10],"position":[5,5],"colors":[\##(six)]}"##
+        #expect(Self.message(try Self.scene(inline), [.gradientStops: 0]) == nil, "six stops need no table")
+    }
+
     @Test func aReplicatedExpensiveStarFailsAfterItsFirstCopy() throws {
         let star = ##"{"type":"shape","path":{"star":{"center":[50,50],"points":3000,"outerRadius":45,"innerRadius":20}},"lineWidth":3,"lineJoin":"miter","strokeColor":"#000000"}"##
         let replicator = ##"{"type":"replicator","instanceCount":100000,"instanceTransform":{"rotation":0.001},"sublayers":[\##(star)]}"##
@@ -153,7 +169,7 @@ struct WorkBudgetTests {
         do {
             try budget.set(parsing: "glyphs")
         } catch {
-            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length")
+            #expect(error.description == "glyphs: expected KEY=N with KEY one of instances, primitives, pixels, vertices, stroke-pieces, band-edges, edge-tests, offscreen-layers, offscreen-pixels, glyphs, text-length, gradient-stops")
         }
     }
 }

@@ -87,7 +87,7 @@ struct SVGDocumentTests {
                                                              .beginMask(bounds: bounds), mask, composite])
         #expect(try body(frame) == """
             <defs>
-            <mask id="m1" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
+            <mask id="m1" mask-type="alpha" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
             <circle cx="5" cy="5" r="4" fill="#fff" fill-opacity=".25"/>
             </mask>
             <clipPath id="c1"><rect x="-3" y="-3" width="6" height="6" rx="1" transform="translate(5 5)"/></clipPath>
@@ -99,6 +99,46 @@ struct SVGDocumentTests {
             """)
     }
 
+    /// A luminance mask draws its content in its colours, an inverted one
+    /// over a white rectangle in the complement (black for alpha), so that
+    /// the luminance left is one minus the coverage.
+    @Test(arguments: [(MaskCoverage.alpha, "alpha", "#fff", false), (.alphaInverted, "luminance", "#000", true),
+                      (.luminance, "luminance", "#0000ff", false), (.luminanceInverted, "luminance", "#ffff00", true)])
+    func maskModesWriteTheirTypeColoursAndBackdrop(_ coverage: MaskCoverage, type: String, color: String,
+                                                   backdrop: Bool) throws {
+        let bounds = SIMD4<Float>(0, 0, 10, 10)
+        let content = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                        shape: SIMD4(5, 5, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                        fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        var mask = content
+        mask.fillColor = SIMD4(0, 0, 1, 0.25)
+        let frame = Frame(width: 10, height: 10, primitives: [.beginLayer(bounds: bounds), content, .beginMask(bounds: bounds),
+                                                             mask, .composite(bounds: bounds, opacity: 1, mask: coverage)])
+        let rect = backdrop ? "<rect x=\"0\" y=\"0\" width=\"10\" height=\"10\" fill=\"#fff\"/>\n" : ""
+        #expect(try body(frame).hasPrefix("""
+            <defs>
+            <mask id="m1" mask-type="\(type)" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">
+            \(rect)<circle cx="5" cy="5" r="4" fill="\(color)" fill-opacity=".25"/>
+            </mask>
+            """))
+    }
+
+    /// A gradient of more stops than an instance holds reads them from the frame's table.
+    @Test func tableGradientsWriteEveryStop() throws {
+        let stops = (0..<12).map { GradientStop(location: Float($0) / 11, color: $0 % 2 == 0 ? 0xFF00_00FF : 0xFFFF_0000) }
+        let paint = GradientPaint(kind: .axial, start: SIMD2(0, 0), end: SIMD2(10, 0), tableStart: 3, count: 9)
+        let shape = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 1, 0),
+                                      shape: SIMD4(5, 5, 5, 5), shapeExtra: SIMD4(0, 0, 1, 0),
+                                      fillColor: .zero, strokeColor: .zero, paint: paint)
+        let text = try body(Frame(width: 10, height: 10, primitives: [shape], gradientStops: stops))
+        #expect(text.contains("<linearGradient id=\"g1\" gradientUnits=\"userSpaceOnUse\" x1=\"2.727\" y1=\"0\" x2=\"10\" y2=\"0\">"))
+        #expect(text.split(separator: "<stop ", omittingEmptySubsequences: false).count - 1 == 9)
+        #expect(text.contains("<stop offset=\"0\" stop-color=\"#0000ff\"/><stop offset=\".125\" stop-color=\"#ff0000\"/>"))
+        // A range past the table's end (a malformed frame) is no gradient.
+        #expect(!(try body(Frame(width: 10, height: 10, primitives: [shape], gradientStops: Array(stops.prefix(11)))))
+            .contains("linearGradient"))
+    }
+
     @Test func nonFiniteOrHugeValuesWriteWithoutTrapping() throws {
         #expect(SVGNumber.hexColor(SIMD4(.nan, .infinity, -1, 1)) == "#00ff00")
         let huge = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
@@ -106,7 +146,7 @@ struct SVGDocumentTests {
                                      fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
         let layer = PrimitiveInstance.beginLayer(bounds: SIMD4(-.infinity, .nan, 1e30, .infinity))
         let composite = PrimitiveInstance.composite(bounds: SIMD4(-1e30, -.infinity, .infinity, 1e30),
-                                                    opacity: 0.5, masked: false)
+                                                    opacity: 0.5, mask: nil)
         let text = try body(Frame(width: 8, height: 8, primitives: [layer, huge, composite]))
         #expect(text.contains("<ellipse cx=\"1.0000000150474662e+30\""))
         #expect(text.contains("<g opacity=\".5\">"))
@@ -150,5 +190,39 @@ struct SVGDocumentTests {
             </svg>
 
             """))
+    }
+
+    /// An image in a mask gets the colours the mask's mode needs from its
+    /// filter, as other content gets them from its fill: white or black
+    /// keeping the alpha, its tinted colours, or their complement.
+    @Test(arguments: [
+        (MaskCoverage.alpha, "0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 .5 0"),
+        (.alphaInverted, "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 .5 0"),
+        (.luminance, "1 0 0 0 0 0 .25 0 0 0 0 0 0 0 0 0 0 0 .5 0"),
+        (.luminanceInverted, "-1 0 0 0 1 0 -.25 0 0 1 0 0 0 0 1 0 0 0 .5 0"),
+    ])
+    func imagesInMasksAreFilteredForTheMode(_ coverage: MaskCoverage, values: String) throws {
+        let image = ContentsImage(width: 1, height: 1, premultipliedBytes: [255, 255, 255, 255])
+        let bounds = SIMD4<Float>(0, 0, 10, 10)
+        let content = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                        shape: SIMD4(5, 5, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                        fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        let mask = PrimitiveInstance.image(rect: SIMD4(5, 5, 5, 5), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(0, 0),
+                                           index: 0, mapping: SIMD4(0, 0, 0.1, 0.1), tint: SIMD4(1, 0.25, 0, 0.5),
+                                           opacity: 1)
+        let frame = Frame(width: 10, height: 10,
+                          primitives: [.beginLayer(bounds: bounds), content, .beginMask(bounds: bounds), mask,
+                                       .composite(bounds: bounds, opacity: 1, mask: coverage)],
+                          images: [image])
+        let text = try SVGDocument(frame, glyphOutlines: { _ in nil }).text
+        #expect(text.contains("<feColorMatrix type=\"matrix\" values=\"\(values)\"/>"), "\(coverage)")
+        #expect(text.contains("<use xlink:href=\"#i1\" transform=\"matrix(10 0 0 10 0 0)\" filter=\"url(#f1)\"/>"))
+    }
+
+    /// Outside masks an image with an opaque white tint needs no filter.
+    @Test func plainImagesHaveNoFilter() {
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: nil) == nil)
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: .luminance) == nil)
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: .alpha) != nil)
     }
 }

@@ -60,6 +60,19 @@ import LayerFXScene
         expectRejected(sceneWithLayers(##"{"mask": 3}"##), path: "layers[0].mask",
                        message: "expected a layer object or the name of another layer, found a number", at: "3}")
     }
+
+    @Test func maskModeIsReadOnTheMaskedLayer() throws {
+        let scene = try decodeScene(sceneWithLayers(##"""
+        {"name": "a", "maskMode": "luminance", "mask": {"name": "m"}}, {"name": "b"},
+        {"name": "c", "maskMode": "alphaInverted"}, {"maskMode": "luminanceInverted"}, {"maskMode": "alpha"}
+        """##))
+        #expect(scene.layers.map(\.properties.maskMode) == [.luminance, .alpha, .alphaInverted, .luminanceInverted, .alpha])
+        expectRejected(sceneWithLayers(##"{"maskMode": "luma"}"##), path: "layers[0].maskMode",
+                       message: "unknown mask mode \"luma\"; expected one of alpha, alphaInverted, luminance, luminanceInverted",
+                       at: "\"luma\"")
+        expectRejected(sceneWithLayers(##"{"maskMode": 1}"##), path: "layers[0].maskMode",
+                       message: "expected a string, found a number", at: "1}")
+    }
 }
 
 @Suite struct TextDecodingTests {

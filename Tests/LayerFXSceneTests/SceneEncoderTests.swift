@@ -70,7 +70,7 @@ import LayerFXTestSupport
              {"type": "group", "beginTime": 1, "animations": [{"keyPath": "borderWidth", "toValue": 4}]}]}
          ],
          "sublayers": [
-           {"type": "shape", "name": "shape", "mask": "referenced",
+           {"type": "shape", "name": "shape", "mask": "referenced", "maskMode": "luminanceInverted",
             "path": [{"ellipseIn": [0, 0, 10, 20]}, {"rect": [1, 2, 3, 4], "cornerRadius": 1},
                      {"rect": [5, 6, 7, 8]}, {"star": {"center": [5, 5], "points": 5, "outerRadius": 4,
                       "innerRadius": 2, "rotation": 0.1}},

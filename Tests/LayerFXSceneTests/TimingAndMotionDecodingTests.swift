@@ -69,14 +69,29 @@ struct GradientDecodingTests {
         #expect(layer.properties.endPoint == Point(x: 1, y: 1))
     }
 
+    /// Any number of stops up to 1024 (the limit of a scene file), colours and locations alike.
+    @Test func gradientsTakeUpTo1024Stops() throws {
+        let colors = (0..<1024).map { "[\(Double($0 % 7) / 6), 0.5, 1]" }.joined(separator: ",")
+        let locations = (0..<1024).map { "\(Double($0) / 1023)" }.joined(separator: ",")
+        let layer = try decodeScene(sceneWithLayers(#"{"type": "gradient", "colors": [\#(colors)], "locations": [\#(locations)]}"#)).layers[0]
+        #expect(layer.properties.colors?.count == 1024)
+        #expect(layer.properties.locations?.count == 1024)
+        #expect(LayerProperties.maximumGradientColors == 1024)
+    }
+
     @Test func gradientErrors() {
         #expect(layerError(##"{"type": "gradient", "colors": ["#FF0000", "#00FF00"], "locations": [0.5, 0.2]}"##)?.message
                 == "locations must not decrease (0.2 follows 0.5)")
         #expect(layerError(##"{"type": "gradient", "locations": [0, 0.5, 1], "colors": ["#FF0000", "#00FF00"]}"##)?.message
                 == "locations has 3 entries but colors has 2; give one location per color")
-        let seven = Array(repeating: "\"#FFFFFF\"", count: 7).joined(separator: ", ")
-        #expect(layerError(#"{"type": "gradient", "colors": [\#(seven)]}"#)?.message
-                == "a gradient takes at most 6 colors in this version of LayerFX (got 7)")
+        let many = Array(repeating: "\"#FFFFFF\"", count: 1025).joined(separator: ",")
+        #expect(layerError(#"{"type": "gradient", "colors": [\#(many)]}"#)?.message
+                == "a gradient takes at most 1024 colors (got 1025)")
+        let locations = (0..<1025).map { "\(Double($0) / 1024)" }.joined(separator: ",")
+        #expect(layerError(#"{"type": "gradient", "locations": [\#(locations)]}"#)?.message
+                == "a gradient takes at most 1024 locations (got 1025)")
+        #expect(animationError(#"{"keyPath": "colors", "toValue": [\#(many)]}"#, layerType: "gradient")?.message
+                == "a gradient takes at most 1024 colors (got 1025)")
         #expect(layerError(##"{"type": "gradient", "colors": [null]}"##)?.message == "expected a color, found null")
         #expect(layerError(##"{"type": "gradient", "gradientType": "diamond"}"##)?.message
                 == "unknown gradient type \"diamond\"; expected one of axial, radial, conic")

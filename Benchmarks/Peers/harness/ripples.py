@@ -37,10 +37,10 @@ def layerfx(backend, *options):
 
 # The fixed order of a round: LayerFX first and next to the peers of its targets.
 PROGRAMS = [
-    Program("layerfx-cpu", "LayerFX cpu", True, argv=layerfx("cpu")),
+    Program("layerfx-cpu", "LayerFX cpu (ordered)", True, argv=layerfx("cpu", "--compositing", "ordered")),
     Program("layerfx-cpu-tiles", "LayerFX cpu, tile compositing", True, argv=layerfx("cpu", "--compositing", "tiles")),
     Program("blend2d-2t", "Blend2D (threadCount=2)", True, "blend2d", c_peer("blend2d_ripples", 2)),
-    Program("layerfx-gpu", "LayerFX gpu", True, argv=layerfx("gpu")),
+    Program("layerfx-gpu", "LayerFX gpu (ordered)", True, argv=layerfx("gpu", "--compositing", "ordered")),
     Program("layerfx-gpu-tiles", "LayerFX gpu, tile compositing (compute)", True,
             argv=layerfx("gpu", "--compositing", "tiles")),
     Program("gles-sdf", "gles-sdf (naive GLES instanced SDF)", True, "gles", c_peer("gles_ripples")),
@@ -53,10 +53,10 @@ PROGRAMS = [
 ]
 BY_NAME = {p.name: p for p in PROGRAMS}
 
-# (LayerFX program, peer program, the most the ratio may be), judged at TARGET_N.
-TARGETS = [("layerfx-cpu", "blend2d-2t", 0.5), ("layerfx-cpu-tiles", "blend2d-2t", 0.1), ("layerfx-gpu", "blend2d-2t", 1.0),
-           ("layerfx-gpu", "gles-sdf", 0.67), ("layerfx-gpu-tiles", "blend2d-2t", 0.3)]
-TARGET_N = 100000
+# (N, LayerFX program, peer program, the most the ratio may be).
+TARGETS = [(100000, "layerfx-cpu", "blend2d-2t", 0.5), (100000, "layerfx-cpu-tiles", "blend2d-2t", 0.1),
+           (1000000, "layerfx-cpu-tiles", "blend2d-2t", 0.05), (100000, "layerfx-gpu", "blend2d-2t", 1.0),
+           (100000, "layerfx-gpu", "gles-sdf", 0.67), (100000, "layerfx-gpu-tiles", "blend2d-2t", 0.3)]
 
 
 def setup(programs, counts):
@@ -133,16 +133,16 @@ def report(programs, results, counts, rounds, frames, started, finished, loads):
         rows = [[f"{l.label} ÷ {p.name}", *[ratio(n, l.name, p.name) for n in counts]] for l in lfx for p in peers]
         out += table(["", *[f"N={n}" for n in counts]], rows) + [""]
 
-    out += [f"## Targets at N={TARGET_N}", ""]
-    if not any(l in names and p in names for l, p, _ in TARGETS):
+    out += ["## Targets", ""]
+    if not any(l in names and p in names for _, l, p, _ in TARGETS):
         out.append("- none judged: each target needs its LayerFX backend and its peer in --only")
-    for l, p, limit in TARGETS:
+    for n, l, p, limit in TARGETS:
         if l not in names or p not in names:
             continue
-        desc = f"{BY_NAME[l].label} ≤ {limit:g}× {BY_NAME[p].label}"
-        a, b = med.get((TARGET_N, l)), med.get((TARGET_N, p))
-        if TARGET_N not in counts:
-            out.append(f"- {desc}: not judged (N={TARGET_N} not run)")
+        desc = f"N={n}: {BY_NAME[l].label} ≤ {limit:g}× {BY_NAME[p].label}"
+        a, b = med.get((n, l)), med.get((n, p))
+        if n not in counts:
+            out.append(f"- {desc}: not judged (N={n} not run)")
         elif not (a and b):
             out.append(f"- {desc}: not judged (no result)")
         else:

@@ -133,7 +133,8 @@ struct CallSession {
         case .setLimit:
             let renderer = pickRenderer()
             let key = input.pick(["instances", "primitives", "pixels", "vertices", "stroke-pieces", "band-edges", "edge-tests",
-                                  "offscreen-layers", "offscreen-pixels", "glyphs", "text-length", "bogus", ""])
+                                  "offscreen-layers", "offscreen-pixels", "glyphs", "text-length", "gradient-stops",
+                                  "bogus", ""])
             let value = input.pick([0, 1, 10, 1000, UInt64.max, input.uint64()])
             let result = input.byte() & 7 == 0 ? lfx_renderer_set_limit(renderer, nil, value)
                                                 : lfx_renderer_set_limit(renderer, key, value)

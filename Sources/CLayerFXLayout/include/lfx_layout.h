@@ -34,14 +34,29 @@
 #define LFX_PAINT_RADIAL 2
 #define LFX_PAINT_CONIC 3
 
+/* How a composite's mask layer covers its content (MaskCoverage), stored
+ * as a float in the composite's shape_extra.x; LFX_MASK_NONE: no mask.
+ * From the mask's premultiplied RGBA8 bytes: alpha a / 255, luminance
+ * (2126 r + 7152 g + 722 b) / 2550000 (Rec. 709 luma), inverted 1 minus those. */
+#define LFX_MASK_NONE 0
+#define LFX_MASK_ALPHA 1
+#define LFX_MASK_ALPHA_INVERTED 2
+#define LFX_MASK_LUMINANCE 3
+#define LFX_MASK_LUMINANCE_INVERTED 4
+
 /* How a path band decides what is inside (WindingRule), stored as a float
  * in shapeExtra.w. */
 #define LFX_WINDING_NON_ZERO 0
 #define LFX_WINDING_EVEN_ODD 1
 
-/* Gradient stops one instance carries (locations in paint1.zw and paint2,
- * colours in stops0 and stops1). */
-#define LFX_MAX_STOPS 6
+/* Gradient stops one instance carries inline (locations in paint1.zw and
+ * paint2, colours in stops0 and stops1). A gradient of more stops keeps
+ * them in the frame's stop table (Frame.gradientStops: each stop its
+ * location's float bits and its RGBA8 colour), the instance holding their
+ * count in paint0.y and the first one's index in stops0.x. */
+#define LFX_INLINE_STOPS 6
+/* Stops per row of the GPU's stop table texture (RG32UI). */
+#define LFX_STOP_ROW_LENGTH 1024
 /* Clips one instance carries; deeper clips become offscreen layers. */
 #define LFX_MAX_CLIPS 2
 /* Polygon edges per row of the GPU's edge texture. */
@@ -81,9 +96,17 @@ typedef struct {
     lfx_vec4 paint0;         /* (paint kind, stop count, start x, start y) */
     lfx_vec4 paint1;         /* (end x, end y, location 0, location 1) */
     lfx_vec4 paint2;         /* (locations 2...5); an image's texel mapping */
-    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte; x: an image's index */
+    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte; or x: the first stop in the table,
+                              * or an image's index (LFX_KIND_IMAGE) */
     lfx_uvec4 stops1;        /* stop colours 4 and 5 */
 } lfx_instance;
+
+/* One stop of a frame's gradient stop table (LayerFX's `GradientStop`):
+ * its location and its straight-alpha RGBA8 colour, red in the low byte. */
+typedef struct {
+    float location;
+    uint32_t color;
+} lfx_gradient_stop;
 
 /* A circle in device pixels (LayerFX's `DeviceCircle`, whose documentation
  * gives the formulas; the circle program's attributes a_geometry, a_ring,

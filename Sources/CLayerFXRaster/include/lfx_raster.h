@@ -49,6 +49,13 @@ typedef struct {
                                              covers nothing (radius infinite for other kinds) */
 } lfx_shape_plan;
 
+/* A gradient stop as the shape kernel reads it: the frame's table
+ * (lfx_gradient_stop) with the colour unpacked, straight alpha in 0...1. */
+typedef struct {
+    float location;
+    float color[4];
+} lfx_stop;
+
 /* An analytic shape (ellipse, rounded rectangle or star), polygon band,
  * glyph, image or composite prepared for the CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
  * inverse computed and colors premultiplied, and its gradient unpacked. The
@@ -67,11 +74,13 @@ typedef struct {
     float clip_radii[4];     /* clip 0 radius, clip 1 radius, clips in use (0...2), unused */
     float gradient_start[2]; /* local units */
     float gradient_delta[2]; /* end − start */
-    float locations[LFX_MAX_STOPS];
-    float colors[LFX_MAX_STOPS][4]; /* straight alpha */
+    float locations[LFX_INLINE_STOPS];
+    float colors[LFX_INLINE_STOPS][4]; /* straight alpha */
+    const lfx_stop *table;   /* a gradient of more stops: its stop_count stops, unpacked from the frame's
+                                table; NULL: the stops above */
     float image_map[4];      /* an image's texel mapping: local (x, y) of texel (0, 0)'s corner, texels per unit x, y */
     int32_t gradient_kind;   /* an LFX_PAINT_ constant */
-    int32_t stop_count;      /* 1...6 */
+    int32_t stop_count;      /* 1...LFX_INLINE_STOPS inline, more in `table` */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
     int32_t min_y, max_y;    /* and its rows */
     int32_t every_pixel;     /* 1: shade every pixel, no block decisions (the reference the tests compare with) */
@@ -85,6 +94,14 @@ typedef struct {
  * 1 / LFX_TILE_STOP_DIVISOR. */
 #define LFX_TILE_TRANSMITTANCE_STOP (1.0f / (float)LFX_TILE_STOP_DIVISOR)
 
+/* A frame's glyph atlas: one distance value per texel (row-major), the
+ * value on the outline and the distance, in texels, one unit of value spans. */
+typedef struct {
+    const uint8_t *texels;
+    int32_t width, height;
+    float edge_value, distance_range;
+} lfx_glyph_atlas;
+
 /* What compositing a tile row did: (pixel, primitive) pairs shaded, and
  * pixels whose walk stopped before the end of their list. */
 typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
@@ -93,13 +110,14 @@ typedef struct { uint64_t visits, early_pixels; } lfx_tile_stats;
  * `width` pixels) over the premultiplied `background`, adding to `stats`;
  * tile t's list is entries[offsets[t] .. offsets[t + 1]), each entry a
  * circle's index in `circles` or LFX_TILE_SHAPE_ENTRY | a shape's index in
- * `shapes` (prepared, with min_x...max_x and min_y...max_y set), with
- * LFX_TILE_INTERIOR_ENTRY where lfx_shape_box_coverage found the tile
- * interior (its colour is then the constant fill × opacity). */
+ * `shapes` (prepared, with min_x...max_x and min_y...max_y set: an analytic
+ * shape, or a glyph sampling `atlas`, which may be NULL when there is
+ * none), with LFX_TILE_INTERIOR_ENTRY where lfx_shape_box_coverage found the
+ * tile interior (its colour is then the constant fill × opacity). */
 __attribute__((visibility("hidden")))
 void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row, const lfx_circle *circles,
-                             const lfx_shape *shapes, const size_t *offsets, const uint32_t *entries,
-                             const float background[4], lfx_tile_stats *stats);
+                             const lfx_shape *shapes, const lfx_glyph_atlas *atlas, const size_t *offsets,
+                             const uint32_t *entries, const float background[4], lfx_tile_stats *stats);
 
 /* Composites a run of circles and shapes (entries as for
  * lfx_tiles_composite_row) over the pixels already in rows
@@ -110,8 +128,8 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
  * exactly. */
 __attribute__((visibility("hidden")))
 void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
-                              const lfx_circle *circles, const lfx_shape *shapes, const size_t *offsets,
-                              const uint32_t *entries);
+                              const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
+                              const size_t *offsets, const uint32_t *entries);
 
 /* What a shape's distance bound says of the pixels x0...x1 × y0...y1 (the
  * block decisions of lfx_shape_draw_rows): LFX_BOX_UNTOUCHED, nothing drawn
@@ -159,13 +177,6 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
                         const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd,
                         const uint8_t *occupancy, ptrdiff_t cells);
 
-/* A frame's glyph atlas: one distance value per texel (row-major), the
- * value on the outline and the distance, in texels, one unit of value spans. */
-typedef struct {
-    const uint8_t *texels;
-    int32_t width, height;
-    float edge_value, distance_range;
-} lfx_glyph_atlas;
 
 /* Draws rows first_row...last_row of a glyph quad (`shape`: its inverse,
  * translation, fill, opacity and clips; shape = the glyph's local box
@@ -175,6 +186,12 @@ __attribute__((visibility("hidden")))
 void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
                          const lfx_shape *shape, const lfx_glyph_atlas *atlas,
                          const uint8_t *occupancy, ptrdiff_t cells);
+
+/* The premultiplied colour glyph `shape` gives the pixel centred at device
+ * point (x, y) with `atlas` (what the glyph kernel blends there): the exact
+ * composite the tests compare tile compositing with. */
+__attribute__((visibility("hidden")))
+void lfx_glyph_color(const lfx_shape *shape, const lfx_glyph_atlas *atlas, float x, float y, float color[4]);
 
 /* A layer contents image: premultiplied RGBA8 texels, rows top first. */
 typedef struct {
@@ -214,19 +231,22 @@ int lfx_block_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
 /* Fills `occupancy` (rows first_row...last_row of an image whose row
  * image_y0 comes first, `cells` = (width + 7) / 8 bytes a row) with 1 where
  * an 8-column cell of columns min_x...max_x of `mask` (RGBA8 rows `stride`
- * bytes apart) has a pixel of non-zero alpha and `outer` (an enclosing map,
- * or NULL) is set there, and 0 elsewhere. */
+ * bytes apart) has a pixel that is not clear (a byte not 0: an alpha or
+ * luminance mask covers such a pixel, and only such) and `outer` (an
+ * enclosing map, or NULL) is set there, and 0 elsewhere. */
 __attribute__((visibility("hidden")))
 void lfx_occupancy(const uint8_t *mask, ptrdiff_t stride, int image_y0, int first_row, int last_row,
                    int min_x, int max_x, const uint8_t *outer, uint8_t *occupancy, ptrdiff_t cells);
 
 /* Blends an offscreen layer onto the target below it over columns
  * min_x...max_x of rows first_row...last_row: content (premultiplied RGBA8)
- * times the mask's alpha (when `mask` is not NULL) times
- * lfx_shape_clip_coverage of `clips`, source-over. All buffers share the
- * image's layout (row image_y0 first, `stride` bytes apart). */
+ * times the mask's coverage (when `mask` is not NULL and `mask_mode`, an
+ * LFX_MASK_ constant of lfx_layout.h, is not LFX_MASK_NONE: its alpha or
+ * luminance, or one minus either) times lfx_shape_clip_coverage of
+ * `clips`, source-over. All buffers share the image's layout (row image_y0
+ * first, `stride` bytes apart). */
 __attribute__((visibility("hidden")))
-void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, ptrdiff_t stride,
+void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, int mask_mode, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips);
 
 #endif

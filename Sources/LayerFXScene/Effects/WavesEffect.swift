@@ -54,7 +54,7 @@ public struct WavesEffect: DecodableEffect, Hashable {
     public var speed: Double
     /// The wave outlines' width in points (2).
     public var lineWidth: Double
-    /// The gradient's stops, centre first (at most 6).
+    /// The gradient's stops, centre first (at most 1024).
     public var colors: [Color]
     /// Where the light is; (0, 0) centres it.
     public var gravity: Gravity

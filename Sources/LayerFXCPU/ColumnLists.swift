@@ -1,40 +1,4 @@
 import LayerFXCore
-import LayerFXPrimitives
-
-/// The runs of a frame that the ordered renderer composites in tiles under
-/// ``Compositing/tiles`` when the whole frame cannot be: consecutive
-/// circles and analytic shapes (ellipses, rounded rectangles, stars)
-/// between the primitives that only the ordered kernels draw (polygon
-/// bands, glyphs, offscreen-layer markers and composites). Each band
-/// composites such a run front to back over what is beneath it
-/// (`lfx_tiles_composite_over`), inside offscreen layers too.
-struct TiledRuns: Sendable {
-    /// Runs shorter than this are drawn in order: a few primitives gain
-    /// nothing from stopping early, and the kernels skip and fill whole blocks.
-    static let minimumLength = 16
-
-    /// For the first primitive of each run, where the run ends.
-    private(set) var ends: [Int: Int] = [:]
-
-    /// No runs.
-    init() {}
-
-    /// The runs of a prepared list, from each primitive's kind (every
-    /// ellipse, rounded rectangle and star is a circle or a shape-kernel record).
-    init(kinds: [ShapeKind]) {
-        var start = 0
-        func close(_ end: Int) {
-            if end - start >= Self.minimumLength { ends[start] = end }
-        }
-        for i in kinds.indices {
-            if !TileBins.tiledKinds.contains(kinds[i]) {
-                close(i)
-                start = i + 1
-            }
-        }
-        close(kinds.count)
-    }
-}
 
 /// One band's lists of a run's entries per column of tiles, in drawing
 /// order, reused from run to run.
