@@ -6,7 +6,8 @@ import PackageDescription
 /// (EGL) or on the CPU.
 ///
 /// Data flows one way, one module per arrow:
-/// scene file (LayerFXScene) → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
+/// scene file (LayerFXScene, its contents images decoded by LayerFXImageIO)
+/// → model (LayerFXModel) → evaluate(t) (LayerFXEvaluation)
 /// → primitives (LayerFXPrimitives) → backend (LayerFXGPU | LayerFXCPU)
 /// → image encoder (LayerFXImageIO); or primitives → SVG document (LayerFXSVG).
 /// `LayerFX` is the umbrella API and `layerfx` the CLI.
@@ -30,6 +31,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
@@ -37,7 +41,7 @@ let package = Package(
 
         .target(name: "LayerFXCore"),
         .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
-        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText"]),
+        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText", "LayerFXImageIO"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
         .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),
@@ -51,9 +55,10 @@ let package = Package(
             name: "LayerFXGPU", dependencies: ["LayerFXPrimitives", "CLayerFXLayout", "CEGL"],
             plugins: ["ShaderEmbed"]),
         .target(name: "CLayerFXEncode", linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CPNG", "CGIF"]),
+        .target(name: "CLayerFXDecode", dependencies: ["CJPEG"]),
+        .target(name: "LayerFXImageIO", dependencies: ["LayerFXCore", "CLayerFXEncode", "CLayerFXDecode", "CPNG", "CGIF"]),
         .target(name: "LayerFXText", dependencies: ["LayerFXCore", "CFreeType"]),
-        .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore"]),
+        .target(name: "LayerFXSVG", dependencies: ["LayerFXPrimitives", "LayerFXCore", "LayerFXImageIO"]),
         .target(
             name: "LayerFX",
             dependencies: [
@@ -88,7 +93,9 @@ let package = Package(
                            "CAllocationCounter"],
             resources: [.copy("Scenes")]),
         .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
-        .testTarget(name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"]),
+        .testTarget(
+            name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"],
+            exclude: ["Images"]),
         .testTarget(name: "LayerFXSVGTests", dependencies: ["LayerFXSVG", "LayerFXCore", "LayerFXPrimitives"]),
         .testTarget(name: "LayerFXTextTests", dependencies: ["LayerFXText", "LayerFXCore", "CFreeType"]),
         .testTarget(name: "LayerFXCTests", dependencies: ["LayerFXC", "LayerFX", "CEGL", "LayerFXTestSupport"]),

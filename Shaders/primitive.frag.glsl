@@ -1,8 +1,8 @@
 #version 300 es
-// Signed-distance shading of one LayerFX primitive: polygon bands and
-// offscreen layers here, analytic shapes, glyphs, paints and clips in
+// Signed-distance shading of one LayerFX primitive: polygon bands, images
+// and offscreen layers here, analytic shapes, glyphs, paints and clips in
 // primitive-shading.glsl (which tiles.comp.glsl shares). The CPU kernels in
-// Sources/CLayerFXRaster (shape.c, path.c, glyph.c) are the same math in C,
+// Sources/CLayerFXRaster (shape.c, path.c, glyph.c, image.c) are the same math in C,
 // operation for operation; change both together.
 precision highp float;
 precision highp int;
@@ -42,10 +42,12 @@ flat in uvec4 v_stops1;
 
 // Polygon edges (x0, y0, x1, y1) in device pixels, LFX_EDGE_ROW_LENGTH per row
 // (RGBA32F); the offscreen layer being composited and its mask (RGBA8, as
-// large as the layer's rectangle). The glyph atlas is primitive-shading.glsl's.
+// large as the layer's rectangle); the image an image primitive shows
+// (RGBA8, premultiplied). The glyph atlas is primitive-shading.glsl's.
 uniform highp sampler2D u_edges;
 uniform highp sampler2D u_layer;
 uniform highp sampler2D u_mask;
+uniform highp sampler2D u_image;
 // The composited layer's rectangle in device pixels (x0, y0, x1, y1); its
 // first pixel is the layer's texel (0, 0).
 uniform vec4 u_layerRect;
@@ -170,6 +172,37 @@ float maskCoverage(vec4 m, int mode) {
     return mode == LFX_MASK_LUMINANCE ? luma / 2550000.0 : (2550000.0 - luma) / 2550000.0;
 }
 
+// The image's premultiplied colour at local point p: the texel coordinates
+// (p − origin) · texels per unit, less half a texel, clamped to the texel
+// centres, and the four texels around them blended by the distances to them
+// (texelFetch and highp arithmetic: hardware bilinear weights have 8 bits).
+vec4 imageSample(vec2 p) {
+    ivec2 size = textureSize(u_image, 0);
+    vec2 f = clamp((p - v_paint2.xy) * v_paint2.zw - 0.5, vec2(0.0), vec2(size - 1));
+    vec2 cell = floor(f);
+    vec2 w = f - cell;
+    ivec2 c = ivec2(cell);
+    ivec2 c1 = min(c + 1, size - 1);
+    vec4 top = texelFetch(u_image, c, 0) * (1.0 - w.x) + texelFetch(u_image, ivec2(c1.x, c.y), 0) * w.x;
+    vec4 bottom = texelFetch(u_image, ivec2(c.x, c1.y), 0) * (1.0 - w.x) + texelFetch(u_image, c1, 0) * w.x;
+    return top * (1.0 - w.y) + bottom * w.y;
+}
+
+// An image primitive's colour at local point p, before its opacity and
+// clips: its rectangle's coverage, as a rounded rectangle's fill of radius 0
+// (shapeColor), times the image times the tint.
+vec4 imageColor(Primitive s, vec2 p) {
+    vec3 sd = roundedRectSDF(p, s.shape.xy, s.shape.zw, 0.0);
+    float hMin = min(s.shape.z, s.shape.w), hMax = max(s.shape.z, s.shape.w);
+    vec4 inverse = s.inverse;
+    float lg = max(length(vec2(sd.y * inverse.x + sd.z * inverse.y,
+                               sd.y * inverse.z + sd.z * inverse.w)), 1e-8);
+    float d = sd.x / lg;
+    float fillHalf = hMin / lg;
+    float coverage = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+    return imageSample(p) * premultiplied(s.fillColor) * coverage;
+}
+
 void main() {
     vec2 device = gl_FragCoord.xy - u_origin;
     int kind = VARIANT_KIND >= 0 ? VARIANT_KIND : int(v_translation.z);
@@ -188,7 +221,13 @@ void main() {
         if (inside && mask != LFX_MASK_NONE) color *= maskCoverage(texelFetch(u_mask, pixel, 0), mask);
     } else {
         vec2 p = localPoint(s, device);
-        color = kind == LFX_KIND_GLYPH ? premultiplied(v_fillColor) * glyphCoverage(s, p) : shapeColor(s, p, kind);
+        if (kind == LFX_KIND_GLYPH) {
+            color = premultiplied(v_fillColor) * glyphCoverage(s, p);
+        } else if (kind == LFX_KIND_IMAGE) {
+            color = imageColor(s, p);
+        } else {
+            color = shapeColor(s, p, kind);
+        }
     }
     float clips = VARIANT_CLIPS >= 0 ? float(VARIANT_CLIPS) : v_clipRadii.z;
     fragColor = color * opacityAndClips(s, device, clips);

@@ -44,7 +44,7 @@ flat out uvec4 v_stops0;
 flat out uvec4 v_stops1;
 
 // The quad, as `PrimitiveInstance.deviceQuad` in Sources/LayerFXPrimitives
-// computes it (the CPU backend uses that): analytic shapes get their local
+// computes it (the CPU backend uses that): analytic shapes and images get their local
 // bounding box plus half the stroke and a 2 px antialiasing margin; glyphs
 // their local quad; polygon bands and composites a device rectangle.
 void main() {

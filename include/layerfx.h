@@ -201,9 +201,9 @@ lfx_result lfx_set_log_callback(lfx_log_fn callback, void *user_data);
 
 /**
  * Loads a scene file (JSON, LayerFX scene format version 1). A text layer's
- * font given by a relative file path is taken in the scene file's folder;
- * every font is checked now, and one that cannot be found or loaded rejects
- * the scene.
+ * font or a layer's contents image given by a relative file path is taken in
+ * the scene file's folder; every font is checked and every image decoded
+ * now, and one that cannot be found or loaded rejects the scene.
  * @param path a NUL-terminated file path.
  * @param out  receives the scene; set to NULL on failure.
  * @retval LFX_OK
@@ -216,7 +216,7 @@ lfx_result lfx_scene_load_file(const char *path, lfx_scene **out);
 
 /**
  * Loads a scene from JSON text. Errors name the source `<string>`. Relative
- * font file paths are taken in the working directory.
+ * font and image file paths are taken in the working directory.
  * @param json NUL-terminated UTF-8 JSON.
  * @param out  receives the scene; set to NULL on failure.
  * @retval LFX_OK

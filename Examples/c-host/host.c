@@ -179,9 +179,9 @@ static const query queries[] = {
     {"GL_UNPACK_ROW_LENGTH", GL_UNPACK_ROW_LENGTH, 1, 'i'},
     {"GL_UNPACK_SKIP_PIXELS", GL_UNPACK_SKIP_PIXELS, 1, 'i'},
 };
-enum { QUERY_COUNT = sizeof queries / sizeof queries[0], UNITS = 5, MAX_VALUES = QUERY_COUNT * 4 + UNITS * 2 };
+enum { QUERY_COUNT = sizeof queries / sizeof queries[0], UNITS = 7, MAX_VALUES = QUERY_COUNT * 4 + UNITS * 2 };
 
-/* All values, in query order, then the 2D texture and sampler bound on units 0-4. */
+/* All values, in query order, then the 2D texture and sampler bound on units 0-6. */
 static int read_state(double *values) {
     int n = 0;
     for (int q = 0; q < QUERY_COUNT; q++) {

@@ -86,7 +86,8 @@ static inline sdf star_sdf(float px, float py, const float shape[4], const star_
 static inline sdf shape_sdf(const lfx_shape *s, const star_constants *k, float px, float py) {
     switch ((int)s->translation[2]) {
     case LFX_KIND_ELLIPSE: return ellipse_sdf(px, py, s->shape);
-    case LFX_KIND_ROUNDED_RECT: return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
+    case LFX_KIND_ROUNDED_RECT: case LFX_KIND_IMAGE:   /* an image's rectangle: radius extra[0] = 0 */
+        return rounded_rect_sdf(px, py, s->shape[0], s->shape[1], s->shape[2], s->shape[3], s->extra[0]);
     default: return star_sdf(px, py, s->shape, k);
     }
 }

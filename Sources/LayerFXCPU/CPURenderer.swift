@@ -6,7 +6,7 @@ import LayerFXPrimitives
 /// The reference rasterizer: the same signed-distance, coverage and blending
 /// math as the GPU shaders, evaluated at pixel centres by the C kernels of
 /// `CLayerFXRaster`, one per kind (circle spans, analytic shapes, polygon
-/// bands, glyphs, composites).
+/// bands, glyphs, images, composites).
 ///
 /// The frame is cut into bands of rows that are shaded in parallel on all
 /// cores; inside a band primitives are drawn in order, offscreen layers
@@ -102,11 +102,11 @@ public struct CPURenderer: RenderBackend, Sendable {
         let edgeCount = frame.pathEdges.count, everyPixel = shadesEveryPixel
         func add(_ primitive: PreparedPrimitive) {
             var shapeIndex: Int32 = -1, circleIndex: Int32 = -1
-            let drawn = primitive.kind.rawValue <= ShapeKind.glyph.rawValue
+            let drawn = primitive.kind.rawValue <= ShapeKind.image.rawValue
             if drawn && primitive.circle == nil || primitive.kind == .composite {
                 shapeIndex = Int32(shapes.count)
                 shapes.append(lfx_shape(primitive, everyPixel: everyPixel, table: table.baseAddress))
-                kernels.append(KernelChoice(primitive, edgeCount: edgeCount))
+                kernels.append(KernelChoice(primitive, edgeCount: edgeCount, imageCount: frame.images.count))
             }
             if let circle = primitive.circle {
                 circleIndex = Int32(circles.count)
@@ -141,11 +141,15 @@ public struct CPURenderer: RenderBackend, Sendable {
         let bandCount = (height + bandHeight - 1) / bandHeight
         let bandHeight = self.bandHeight
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
+        // The frame holds its images while they are drawn.
+        let images = frame.images.map {
+            lfx_image(texels: $0.bytes.baseAddress, width: Int32(clamping: $0.width), height: Int32(clamping: $0.height))
+        }
         // Every band fills its rows with the background first.
         let base = UnsafeSendablePointer(image)
         frame.pathEdges.withUnsafeBufferPointer { edges in
             atlasTexels.withUnsafeBufferPointer { texels in
-                let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels)
+                let resources = FrameResources(edges: edges, atlas: frame.glyphAtlas, atlasTexels: texels, images: images)
                 extents.withUnsafeBufferPointer { extents in
                     rows.withUnsafeBufferPointer { rows in circles.withUnsafeBufferPointer { circles in
                       shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
@@ -291,6 +295,13 @@ private struct Band {
             // A glyph without an atlas draws nothing, as in the shader.
             if var atlas = context.resources.kernelAtlas {
                 lfx_glyph_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, &atlas,
+                                    occupancy, cells)
+            }
+        case .image:
+            // An image the frame does not hold draws nothing, as on the GPU.
+            if choice.first >= 0 {
+                var image = context.resources.images[Int(choice.first)]
+                lfx_image_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, &image,
                                     occupancy, cells)
             }
         }
@@ -456,15 +467,16 @@ private struct PrimitiveList: @unchecked Sendable {
     let kernels: UnsafeBufferPointer<KernelChoice>
 }
 
-/// Which C kernel draws an entry of `PrimitiveList.shapes`, and for a
-/// polygon band which of the frame's path edges it reads (clamped to them),
-/// its winding offset and rule.
+/// Which C kernel draws an entry of `PrimitiveList.shapes`; for a polygon
+/// band which of the frame's path edges it reads (clamped to them), its
+/// winding offset and rule; for an image, its index in the frame's images
+/// (`first`, −1 when the frame has no such image).
 struct KernelChoice {
-    enum Kernel { case shape, path, glyph }
+    enum Kernel { case shape, path, glyph, image }
     var kernel: Kernel
     var first: Int32 = 0, count: Int32 = 0, windingOffset: Int32 = 0, evenOdd: Int32 = 0
 
-    init(_ p: PreparedPrimitive, edgeCount: Int) {
+    init(_ p: PreparedPrimitive, edgeCount: Int, imageCount: Int) {
         switch p.kind {
         case .path:
             kernel = .path
@@ -474,6 +486,9 @@ struct KernelChoice {
             windingOffset = Int32(saturating: p.translation.w)
             evenOdd = WindingRule(rawValue: Int(saturating: p.shapeExtra.w)) == .evenOdd ? 1 : 0
         case .glyph: kernel = .glyph
+        case .image:
+            kernel = .image
+            first = p.imageIndex < imageCount ? Int32(clamping: p.imageIndex) : -1
         default: kernel = .shape
         }
     }

@@ -6,6 +6,8 @@ struct FrameResources: @unchecked Sendable {
     let edges: UnsafeBufferPointer<SIMD4<Float>>
     let atlas: GlyphAtlasImage?
     let atlasTexels: UnsafeBufferPointer<UInt8>
+    /// The frame's images, as the image kernel reads them (``Frame/images``' order).
+    let images: [lfx_image]
 
     /// The atlas as the glyph kernel reads it; nil without an atlas.
     var kernelAtlas: lfx_glyph_atlas? {

@@ -21,6 +21,8 @@ struct PreparedPrimitive: Sendable {
     let clipCount: Float
     /// The gradient fill, nil for a solid fill.
     let gradient: PreparedGradient?
+    /// An image's texel mapping (`paint2`) and its index in the frame's images; zero for other kinds.
+    let imageMapping: SIMD4<Float>, imageIndex: Int
     /// Set for a plain device circle (``DeviceCircle``), drawn by the span kernel
     /// (its other fields are then unused).
     let circle: lfx_circle?
@@ -54,6 +56,8 @@ struct PreparedPrimitive: Sendable {
         clip1Linear = p.clip1Linear; clip1Offset = p.clip1Offset
         clipRadius0 = p.clipRadii.x; clipRadius1 = p.clipRadii.y; clipCount = p.clipRadii.z
         gradient = p.paint0.x > 0.5 ? PreparedGradient(p, tableCount: stopCount) : nil
+        imageMapping = kind == .image ? p.paint2 : .zero
+        imageIndex = p.imageIndex ?? 0
     }
 
     /// A composite's mask coverage; nil for a composite without a mask and for other kinds.
@@ -75,5 +79,6 @@ struct PreparedPrimitive: Sendable {
         clip0Linear = .zero; clip0Offset = .zero; clip1Linear = .zero; clip1Offset = .zero
         clipRadius0 = 0; clipRadius1 = 0; clipCount = 0
         gradient = nil
+        imageMapping = .zero; imageIndex = 0
     }
 }

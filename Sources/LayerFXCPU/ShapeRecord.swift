@@ -3,7 +3,7 @@ import LayerFXPrimitives
 
 extension lfx_shape {
     /// The C kernel's record of a prepared analytic shape (ellipse, rounded
-    /// rectangle or star), polygon band, glyph or composite: the fields the
+    /// rectangle or star), polygon band, glyph, image or composite: the fields the
     /// kernels read, copied from the primitive; `everyPixel` turns the
     /// kernels' block decisions off. A gradient's table stops are read from
     /// `table` (the frame's, unpacked), which must outlive the record's use.
@@ -20,6 +20,7 @@ extension lfx_shape {
         clip0_linear = Self.tuple(p.clip0Linear); clip0_offset = Self.tuple(p.clip0Offset)
         clip1_linear = Self.tuple(p.clip1Linear); clip1_offset = Self.tuple(p.clip1Offset)
         clip_radii = (p.clipRadius0, p.clipRadius1, p.clipCount, 0)
+        image_map = Self.tuple(p.imageMapping)
         min_x = Int32(clamping: p.minX); max_x = Int32(clamping: p.maxX)
         min_y = Int32(clamping: p.minY); max_y = Int32(clamping: p.maxY)
         guard let gradient = p.gradient else { return }

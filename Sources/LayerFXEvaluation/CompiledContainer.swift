@@ -29,7 +29,7 @@ struct CompiledContainer: Sendable {
     init?(_ layer: Layer, parentToDevice: AffineTransform?, compile: (Animation) -> [ScalarChannel]?) {
         let p = layer.properties
         guard layer.kind == .plain, !layer.sublayers.isEmpty, layer.mask == nil,
-              !p.isHidden, p.opacity >= 1, !p.masksToBounds, !((p.backgroundColor?.alpha ?? 0) > 0),
+              !p.isHidden, p.opacity >= 1, !p.masksToBounds, p.contents == nil, !((p.backgroundColor?.alpha ?? 0) > 0),
               !(p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0) else { return nil }
         var channels: [ScalarChannel] = []
         for animation in layer.animations {

@@ -40,6 +40,7 @@ struct CompiledShapeLeaf: Sendable {
         init?(_ layer: Layer) {
             let p = layer.properties
             guard layer.kind == .shape, layer.sublayers.isEmpty, layer.mask == nil, !p.isHidden, !p.masksToBounds,
+                  p.contents == nil,
                   !((p.backgroundColor?.alpha ?? 0) > 0), !(p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0),
                   p.path.subpaths.count == 1, case .ellipse(let ellipse) = p.path.subpaths[0] else { return nil }
             let fill = FrameBuilder.visible(p.fillColor?.tinted(.white))

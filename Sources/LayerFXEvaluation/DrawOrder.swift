@@ -194,21 +194,24 @@ struct DrawOrder: @unchecked Sendable {
 
     /// Appends the circles (when they are not in a sink) to `frameCircles`
     /// and the instances to `frameInstances`, path bands' first edges moved
-    /// on by `edgeOffset` (the edges before them) and the first stops of
+    /// on by `edgeOffset` (the edges before them), images' indices by
+    /// `imageOffset` (the images before them) and the first stops of
     /// gradients in the stop table by `stopOffset`.
     func append(to frameCircles: inout [DeviceCircle], _ frameInstances: inout [PrimitiveInstance], edgeOffset: Float,
-                stopOffset: Int) {
+                imageOffset: UInt32, stopOffset: Int) {
         if sink == nil { frameCircles += ownCircles }
         let instanceBase = frameInstances.count
         frameInstances += instances
-        if edgeOffset > 0 {
-            for i in instanceBase..<frameInstances.count where frameInstances[i].kind == .path {
-                frameInstances[i].shapeExtra.x += edgeOffset
-            }
-        }
-        if stopOffset > 0 {
-            for i in instanceBase..<frameInstances.count where frameInstances[i].gradientTableRange != nil {
-                frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
+        guard edgeOffset > 0 || imageOffset > 0 || stopOffset > 0 else { return }
+        for i in instanceBase..<frameInstances.count {
+            switch frameInstances[i].kind {
+            case .path: frameInstances[i].shapeExtra.x += edgeOffset
+            // An image's stops0.x is its image's index, never a stop table index.
+            case .image: frameInstances[i].stops0.x += imageOffset
+            default:
+                if stopOffset > 0, frameInstances[i].gradientTableRange != nil {
+                    frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
+                }
             }
         }
     }

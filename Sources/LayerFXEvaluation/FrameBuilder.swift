@@ -18,6 +18,10 @@ struct FrameBuilder {
     var shapeCount = 0
     /// Whether some primitive samples the glyph atlas.
     var usesGlyphs = false
+    /// The layer contents images the primitives show (``ShapeKind/image``'s index is into this list).
+    var images: [ContentsImage]
+    /// Each image's index in `images`.
+    var imageIndices: [ObjectIdentifier: Int]
     /// The limits on this frame's work, and the scene time it shows (for errors).
     let budget: WorkBudget, time: Double
     /// `budget`'s limits on instances and primitives, read on every layer.
@@ -58,6 +62,8 @@ struct FrameBuilder {
         var polygonScratch = PolygonScratch()
         var geometryKeyWords: [UInt64] = []
         var openContainers: [OpenContainer] = []
+        var images: [ContentsImage] = []
+        var imageIndices: [ObjectIdentifier: Int] = [:]
     }
 
     /// A compiled container whose sublayers are being drawn: its index, its
@@ -75,8 +81,8 @@ struct FrameBuilder {
         self.textContext = textContext; self.geometryCache = geometryCache; self.baseDirectory = baseDirectory
         instanceLimit = budget[.instances]; primitiveLimit = budget[.primitives]
         // Swapped in, not copied: the arrays stay uniquely held, so emptying them keeps their room.
-        (order, pathEdges, gradientStops, steps, leafBlock, polygonScratch, geometryKeyWords, openContainers)
-            = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch(), [], [])
+        (order, pathEdges, gradientStops, steps, leafBlock, polygonScratch, geometryKeyWords, openContainers, images,
+         imageIndices) = (DrawOrder(), [], [], [], LeafBlockScalars(), PolygonScratch(), [], [], [], [:])
         swap(&order, &arrays.order)
         swap(&openContainers, &arrays.openContainers)
         swap(&polygonScratch, &arrays.polygonScratch)
@@ -85,10 +91,14 @@ struct FrameBuilder {
         swap(&pathEdges, &arrays.pathEdges)
         swap(&gradientStops, &arrays.gradientStops)
         swap(&steps, &arrays.steps)
+        swap(&images, &arrays.images)
+        swap(&imageIndices, &arrays.imageIndices)
         order.removeAll()
         pathEdges.removeAll(keepingCapacity: true)
         gradientStops.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
+        imageIndices.removeAll(keepingCapacity: true)
     }
 
     /// Makes this builder a new one for the next frame (the initializer's
@@ -96,7 +106,8 @@ struct FrameBuilder {
     mutating func restart(width: Int, height: Int, budget: WorkBudget, time: Double, textContext: TextContext,
                           geometryCache: GeometryCache?, baseDirectory: String?) {
         var arrays = Arrays(order: DrawOrder(), pathEdges: [], gradientStops: [], steps: [], leafBlock: LeafBlockScalars(),
-                            polygonScratch: PolygonScratch(), geometryKeyWords: [], openContainers: [])
+                            polygonScratch: PolygonScratch(), geometryKeyWords: [], openContainers: [],
+                            images: [], imageIndices: [:])
         swap(&arrays.order, &order)
         swap(&arrays.openContainers, &openContainers)
         swap(&arrays.polygonScratch, &polygonScratch)
@@ -105,6 +116,8 @@ struct FrameBuilder {
         swap(&arrays.pathEdges, &pathEdges)
         swap(&arrays.gradientStops, &gradientStops)
         swap(&arrays.steps, &steps)
+        swap(&arrays.images, &images)
+        swap(&arrays.imageIndices, &imageIndices)
         self = FrameBuilder(width: width, height: height, budget: budget, time: time, textContext: textContext,
                             geometryCache: geometryCache, baseDirectory: baseDirectory, reusing: consume arrays)
     }
@@ -157,6 +170,9 @@ struct FrameBuilder {
         if hasArea, let background = p.backgroundColor, background.alpha > 0 {
             emit(.roundedRect(bounds, cornerRadius: p.cornerRadius), fill: background.tinted(tint), stroke: nil,
                  lineWidth: 0, transform: toDevice, clips: outerClips)
+        }
+        if hasArea, let contents = p.contents {
+            emitContents(contents, bounds: bounds, tint: tint, transform: toDevice, clips: ownClips)
         }
         if kind == .gradient, hasArea {
             emitGradient(p, tint: tint, transform: toDevice, clips: ownClips)

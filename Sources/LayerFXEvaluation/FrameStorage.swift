@@ -28,6 +28,7 @@ public struct FrameStorage: Sendable {
     var runs: [DrawRun] = []
     var pathEdges: [SIMD4<Float>] = []
     var gradientStops: [GradientStop] = []
+    var images: [ContentsImage] = []
 
     /// Empty storage: the first frame evaluated with it allocates its arrays.
     public init() {}
@@ -39,10 +40,12 @@ public struct FrameStorage: Sendable {
         runs = frame.runs
         pathEdges = frame.pathEdges
         gradientStops = frame.gradientStops
+        images = frame.images
         _ = consume frame
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
         gradientStops.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
     }
 
     /// Makes ``builders`` hold at least `count` builders for a frame of
@@ -67,7 +70,8 @@ public struct FrameStorage: Sendable {
     /// then joins what they drew, in order, into the frame: as one builder
     /// walking the layers in order would have drawn it (polygon bands' edge
     /// indices and gradients' table indices moved past the edges and stops
-    /// of the parts before), in the recycled
+    /// of the parts before, images' indices past their images; an image two
+    /// parts show is listed twice), in the recycled
     /// arrays. Throws the first task's error, or the budget the tasks
     /// together go over.
     ///
@@ -148,24 +152,29 @@ public struct FrameStorage: Sendable {
                                glyphAtlas: () -> GlyphAtlasImage?) -> Frame {
         // `circles` is consumed, so held once: appending to it does not copy it.
         var instances = self.instances, runs = self.runs, pathEdges = self.pathEdges, stops = self.gradientStops
-        (self.instances, self.runs, self.pathEdges, self.gradientStops) = ([], [], [], [])
+        var images = self.images
+        (self.instances, self.runs, self.pathEdges, self.gradientStops, self.images) = ([], [], [], [], [])
         instances.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         pathEdges.removeAll(keepingCapacity: true)
         stops.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
         var circleBase = 0
         for task in 0..<taskCount {
             let order = builders[task].order
             order.appendRuns(to: &runs, circleBase: circleBase, instanceBase: instances.count)
             circleBase += order.circleCount
-            order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count), stopOffset: stops.count)
+            order.append(to: &circles, &instances, edgeOffset: Float(pathEdges.count),
+                         imageOffset: UInt32(truncatingIfNeeded: images.count), stopOffset: stops.count)
             pathEdges += builders[task].pathEdges
             stops += builders[task].gradientStops
+            images += builders[task].images
         }
         let first = builders[0]
         return Frame(width: first.width, height: first.height, background: background, circles: circles,
                      instances: instances, runs: runs, pathEdges: pathEdges, gradientStops: stops,
-                     glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil)
+                     glyphAtlas: builders[..<taskCount].contains(where: \.usesGlyphs) ? glyphAtlas() : nil,
+                     images: images)
     }
 }
 

@@ -40,9 +40,11 @@ public struct GLStateItem: Sendable {
 /// saved.restore()
 /// ```
 public struct GLStateSnapshot: Sendable {
-    /// Texture units whose 2D texture and sampler bindings are saved: 0…4.
-    /// LayerFX binds textures only on these units.
-    public static let savedTextureUnits = 5
+    /// Texture units whose 2D texture and sampler bindings are saved: 0…6
+    /// (edges, glyph atlas, offscreen layer, mask, gradient stop table,
+    /// layer contents image, the tile passes' set-up unit). LayerFX binds
+    /// textures only on these units.
+    public static let savedTextureUnits = 7
 
     /// Every piece of state saved and restored, in restore order.
     public static let items: [GLStateItem] = [
@@ -62,12 +64,12 @@ public struct GLStateSnapshot: Sendable {
             glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), GLuint($0[0]))
             glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint($0[1]))
         },
-        perTextureUnit("GL_TEXTURE_BINDING_2D, texture units 0–4", GL_TEXTURE_BINDING_2D,
+        perTextureUnit("GL_TEXTURE_BINDING_2D, texture units 0–6", GL_TEXTURE_BINDING_2D,
                        setter: "glActiveTexture, glBindTexture", neutral: nil) { unit, name in
             glActiveTexture(GLenum(GL_TEXTURE0 + unit))
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
         },
-        perTextureUnit("GL_SAMPLER_BINDING, texture units 0–4", GL_SAMPLER_BINDING,
+        perTextureUnit("GL_SAMPLER_BINDING, texture units 0–6", GL_SAMPLER_BINDING,
                        setter: "glBindSampler", neutral: 0) { unit, name in glBindSampler(GLuint(unit), name) },
         // After the per-unit rows, which switch units.
         ints("GL_ACTIVE_TEXTURE", [GL_ACTIVE_TEXTURE], setter: "glActiveTexture",
@@ -264,12 +266,12 @@ public struct GLStateSnapshot: Sendable {
                     write: { glPixelStorei(GLenum(name), GLint($0[0])) }, neutral: [Double(neutral)])
     }
 
-    /// One value per texture unit 0…4; reading switches units and switches back.
+    /// One value per texture unit 0…6; reading switches units and switches back.
     private static func perTextureUnit(_ state: String, _ name: Int32, setter: String, neutral: GLuint?,
                                        _ write: @escaping @Sendable (Int32, GLuint) -> Void) -> GLStateItem {
         let units = Int32(savedTextureUnits)
         return GLStateItem(
-            state: state, setter: setter, neutralDescription: neutral.map { "\($0) on units 0–4" },
+            state: state, setter: setter, neutralDescription: neutral.map { "\($0) on units 0–6" },
             read: {
                 var active: GLint = 0
                 glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)

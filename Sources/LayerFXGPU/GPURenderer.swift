@@ -16,8 +16,11 @@ import Glibc
 /// up in a second buffer and are drawn by a program of their own (`CirclePass`), a call per run.
 /// Offscreen layers are RGBA8 textures as large as the layer's rectangle,
 /// taken from a pool; a composite samples them. Polygon edges go up
-/// in an RGBA32F texture, the glyph atlas in an R8 texture (re-sent only when
-/// its generation changes). The context is made current only for the duration
+/// in an RGBA32F texture, the gradient stop table in an RG32UI texture, the
+/// glyph atlas in an R8 texture (re-sent only when
+/// its generation changes), each layer contents image in an RGBA8 texture of
+/// its own, kept while the image lives (``ImageTextures``); a run of image
+/// primitives is drawn one call per image. The context is made current only for the duration
 /// of `render(_:)`, so a renderer can be used from any thread; calls are
 /// serialized. The rule for hosts is simpler: one renderer per thread.
 ///
@@ -38,6 +41,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     private var colorBuffer: GLuint = 0
     private var targetSize = (width: 0, height: 0)
     private var textures = FrameTextures()
+    private var images = ImageTextures()
     private var layers = OffscreenLayerPool()
     /// The pixel-buffer objects of `renderSequence` (double-buffered readback).
     var readback = ReadbackBuffers()
@@ -111,6 +115,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             glDeleteFramebuffers(1, &framebuffer)
             glDeleteRenderbuffers(1, &colorBuffer)
             textures.delete()
+            images.delete()
             layers.delete()
             programs.delete()
             circlePass?.delete()
@@ -210,6 +215,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
         var state = OrderedDrawing()
         state.uniforms.viewport = SIMD2<Float>(Float(frame.width), Float(frame.height))
         try textures.upload(edges: frame.pathEdges, atlas: frame.glyphAtlas)
+        images.dropFreed()
         try textures.upload(stops: frame.gradientStops)
         state.uniforms.stopCount = Int32(clamping: frame.gradientStops.count)
         if let atlas = frame.glyphAtlas { state.uniforms.atlasDecode = SIMD2(atlas.edgeValue, atlas.distanceRange) }
@@ -276,7 +282,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
             let primitive = frame.instances[i]
             let kind = primitive.kind
             if kind.isDrawn && kind != .composite { continue }
-            try drawInstances(drawnStart..<i, of: frame.instances, state.uniforms)
+            try drawInstances(drawnStart..<i, of: frame.instances, images: frame.images, state.uniforms)
             drawnStart = i + 1
             switch kind {
             case .beginLayer, .beginMask:
@@ -297,7 +303,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                     state.uniforms.origin = SIMD2(Float(target.x), Float(target.y))
                 }
                 layers.bindForSampling(content: content, mask: mask ?? content)
-                try drawInstances(i..<(i + 1), of: frame.instances, state.uniforms)
+                try drawInstances(i..<(i + 1), of: frame.instances, images: frame.images, state.uniforms)
                 layers.unbindSampling()
                 layers.release(content)
                 if let mask { layers.release(mask) }
@@ -305,7 +311,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                 break
             }
         }
-        try drawInstances(drawnStart..<range.upperBound, of: frame.instances, state.uniforms)
+        try drawInstances(drawnStart..<range.upperBound, of: frame.instances, images: frame.images, state.uniforms)
     }
 
     /// Composites the tiled run at positions `items` of `frame`'s drawing
@@ -332,7 +338,7 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
                          GLenum(GL_STREAM_DRAW))
             glActiveTexture(GLenum(GL_TEXTURE0) + OffscreenLayerPool.layerUnit)
             glBindTexture(GLenum(GL_TEXTURE_2D), pass.runTexture)
-            try drawInstances(0..<1, of: composite, uniforms)
+            try drawInstances(0..<1, of: composite, images: [], uniforms)
             glBindTexture(GLenum(GL_TEXTURE_2D), 0)
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
             pointAttributes(atInstance: 0)
@@ -342,20 +348,28 @@ public final class GPURenderer: RenderBackend, @unchecked Sendable {
     }
 
     /// Draws `range` of `primitives`: one instanced draw per run of
-    /// consecutive primitives of one program variant, in order. The
+    /// consecutive primitives of one program variant (and, for images, of
+    /// one image of `images`, whose texture it binds), in order. The
     /// attributes point at each run's first instance (OpenGL ES 3.0 has no
-    /// base instance).
-    private func drawInstances(_ range: Range<Int>, of primitives: [PrimitiveInstance],
+    /// base instance). An image primitive whose index is not in `images`
+    /// draws nothing.
+    private func drawInstances(_ range: Range<Int>, of primitives: [PrimitiveInstance], images contents: [ContentsImage],
                                _ uniforms: PrimitivePrograms.Uniforms) throws {
         var start = range.lowerBound
         while start < range.upperBound {
             let variant = PrimitivePrograms.Variant(primitives[start])
+            let image = primitives[start].imageIndex
             var end = start + 1
-            while end < range.upperBound && PrimitivePrograms.Variant(primitives[end]) == variant { end += 1 }
+            while end < range.upperBound && PrimitivePrograms.Variant(primitives[end]) == variant
+                    && primitives[end].imageIndex == image { end += 1 }
+            defer { start = end }
+            if let image {
+                guard image < contents.count else { continue }
+                try images.bind(contents[image])
+            }
             try programs.use(variant, uniforms)
             pointAttributes(atInstance: start)
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(end - start))
-            start = end
         }
     }
 

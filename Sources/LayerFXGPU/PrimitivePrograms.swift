@@ -82,7 +82,7 @@ struct PrimitivePrograms {
         glUseProgram(program.id)
         for (name, unit) in [("u_edges", FrameTextures.edgeUnit), ("u_atlas", FrameTextures.atlasUnit),
                              ("u_layer", OffscreenLayerPool.layerUnit), ("u_mask", OffscreenLayerPool.maskUnit),
-                             ("u_stops", FrameTextures.stopUnit)] {
+                             ("u_stops", FrameTextures.stopUnit), ("u_image", ImageTextures.unit)] {
             glUniform1i(glGetUniformLocation(program.id, name), GLint(unit))
         }
         return Entry(program: program, viewport: glGetUniformLocation(program.id, "u_viewport"),

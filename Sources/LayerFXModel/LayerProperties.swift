@@ -83,6 +83,11 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderColor: Color? = .black
     /// Clips the layer's content and sublayers to its rounded bounds.
     public var masksToBounds = false
+    /// The image the layer shows (`CALayer.contents`), stretched to fill
+    /// the bounds (`contentsGravity` `resize`), above the background colour
+    /// and under the subclass's content and the sublayers; nil shows none.
+    /// Not animatable.
+    public var contents: ContentsImage? = nil
     /// How the layer's `mask` covers it (not animatable): the mask's alpha,
     /// as Core Animation, or its luminance, either of them inverted.
     public var maskMode: MaskMode = .alpha

@@ -2,7 +2,8 @@ import LayerFXCore
 
 /// Everything a backend needs to draw one image: its pixel size, the clear
 /// color, the primitives in draw order (back to front), and the data some
-/// primitives point into: polygon edges, gradient stops and the glyph atlas.
+/// primitives point into: polygon edges, gradient stops, the glyph atlas
+/// and images.
 ///
 /// The primitives are typed: plain device circles (most of what Core
 /// Animation effects draw) in ``circles``, in the circle layout both backends
@@ -39,27 +40,33 @@ public struct Frame: Sendable {
     /// The glyph distance fields ``ShapeKind/glyph`` primitives sample; nil when
     /// the frame has no text.
     public var glyphAtlas: GlyphAtlasImage?
+    /// The layer contents ``ShapeKind/image`` primitives show, each referred
+    /// to by its index here (the same image may be listed more than once).
+    /// An image primitive whose index is not in this list draws nothing.
+    public var images: [ContentsImage]
 
     /// A frame of `width × height` pixels cleared to `background`, then the
     /// `runs` of `circles` and `instances` drawn in order, reading
-    /// `pathEdges`, `gradientStops` and `glyphAtlas`. The runs must cover
-    /// both arrays once, in order (``DrawRun/cover(_:circleCount:instanceCount:)``).
+    /// `pathEdges`, `gradientStops`, `glyphAtlas` and `images`. The runs must
+    /// cover both arrays once, in order (``DrawRun/cover(_:circleCount:instanceCount:)``).
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, circles: [DeviceCircle],
                 instances: [PrimitiveInstance], runs: [DrawRun], pathEdges: [SIMD4<Float>] = [],
-                gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil) {
+                gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil, images: [ContentsImage] = []) {
         precondition(DrawRun.cover(runs, circleCount: circles.count, instanceCount: instances.count),
                      "a frame's runs must cover its circles and instances once, in order")
         self.width = width; self.height = height; self.background = background
         self.circles = circles; self.instances = instances; self.runs = runs
         self.pathEdges = pathEdges; self.gradientStops = gradientStops; self.glyphAtlas = glyphAtlas
+        self.images = images
     }
 
     /// A frame of `width × height` pixels cleared to `background`, then
-    /// `primitives` drawn in order, reading `pathEdges`, `gradientStops` and
-    /// `glyphAtlas`: the primitives that are plain device circles
+    /// `primitives` drawn in order, reading `pathEdges`, `gradientStops`,
+    /// `glyphAtlas` and `images`: the primitives that are plain device circles
     /// (``DeviceCircle/init(_:)``) become ``circles``, the rest ``instances``.
     public init(width: Int, height: Int, background: SIMD4<Float> = .zero, primitives: [PrimitiveInstance],
-                pathEdges: [SIMD4<Float>] = [], gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil) {
+                pathEdges: [SIMD4<Float>] = [], gradientStops: [GradientStop] = [], glyphAtlas: GlyphAtlasImage? = nil,
+                images: [ContentsImage] = []) {
         var circles: [DeviceCircle] = [], instances: [PrimitiveInstance] = [], runs: [DrawRun] = []
         for primitive in primitives {
             if let circle = DeviceCircle(primitive) {
@@ -71,7 +78,8 @@ public struct Frame: Sendable {
             }
         }
         self.init(width: width, height: height, background: background, circles: circles, instances: instances,
-                  runs: runs, pathEdges: pathEdges, gradientStops: gradientStops, glyphAtlas: glyphAtlas)
+                  runs: runs, pathEdges: pathEdges, gradientStops: gradientStops, glyphAtlas: glyphAtlas,
+                  images: images)
     }
 }
 

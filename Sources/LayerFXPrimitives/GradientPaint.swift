@@ -113,10 +113,12 @@ extension PrimitiveInstance {
     /// The entries of its frame's stop table a gradient of more than
     /// ``GradientPaint/inlineStopCapacity`` stops reads, as the backends read
     /// them: its count in `paint0.y` (truncated, at most 2²⁴), the first in
-    /// `stops0.x`; nil for a solid fill or inline stops. The range may lie
-    /// outside the table in a malformed frame: the backends then paint nothing.
+    /// `stops0.x`; nil for a solid fill or inline stops, and for an image
+    /// (``ShapeKind/image``), which has no gradient and whose `stops0.x` is
+    /// its image's index. The range may lie outside the table in a malformed
+    /// frame: the backends then paint nothing.
     public var gradientTableRange: Range<Int>? {
-        guard paint0.x > 0.5, paint0.y > Float(GradientPaint.inlineStopCapacity) else { return nil }
+        guard kind != .image, paint0.x > 0.5, paint0.y > Float(GradientPaint.inlineStopCapacity) else { return nil }
         let first = Int(stops0.x)
         return first..<(first + min(Int(saturating: paint0.y), 1 << 24))
     }

@@ -29,6 +29,26 @@ extension PrimitiveInstance {
                           fillColor: color, strokeColor: .zero)
     }
 
+    /// A layer's `contents` image (see ``ShapeKind/image``): the rectangle
+    /// `rect` (cx, cy, halfWidth, halfHeight) in local units, placed by
+    /// `transform` (a, b, c, d) and `translation` (tx, ty), filled with
+    /// image `index` of ``Frame/images`` through `mapping` (x, y, texels
+    /// per unit along x, along y), times the straight-alpha `tint` and
+    /// `opacity`.
+    public static func image(rect: SIMD4<Float>, transform: SIMD4<Float>, translation: SIMD2<Float>, index: Int,
+                             mapping: SIMD4<Float>, tint: SIMD4<Float>, opacity: Float) -> PrimitiveInstance {
+        var instance = PrimitiveInstance(transform: transform,
+                                         translation: SIMD4(translation.x, translation.y, Float(ShapeKind.image.rawValue), 0),
+                                         shape: rect, shapeExtra: SIMD4(0, 0, opacity, 0),
+                                         fillColor: tint, strokeColor: .zero)
+        instance.paint2 = mapping
+        instance.stops0 = SIMD4(UInt32(clamping: index), 0, 0, 0)
+        return instance
+    }
+
+    /// An image primitive's index in ``Frame/images`` (`stops0.x`); nil for other kinds.
+    public var imageIndex: Int? { kind == .image ? Int(stops0.x) : nil }
+
     /// Starts an offscreen layer that may cover device rectangle `bounds` (x0, y0, x1, y1).
     public static func beginLayer(bounds: SIMD4<Float>) -> PrimitiveInstance {
         marker(.beginLayer, bounds: bounds, opacity: 1, mask: nil)

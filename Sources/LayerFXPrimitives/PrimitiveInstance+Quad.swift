@@ -5,7 +5,7 @@ extension PrimitiveInstance {
     /// The axis-aligned box around the quad's four corners in device pixels:
     /// (minX, minY, maxX, maxY). The quad is, for shapes, the local bounding
     /// box plus half the stroke (times ``strokeReach``) and a 2-pixel antialiasing margin,
-    /// transformed; for glyphs, the local quad transformed; for path bands
+    /// transformed (images: their rectangle and the margin); for glyphs, the local quad transformed; for path bands
     /// and markers, the device rectangle in `shape`.
     public var deviceBounds: SIMD4<Float> {
         var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
@@ -19,7 +19,7 @@ extension PrimitiveInstance {
         case .glyph:
             center = SIMD2(shape.x + shape.z, shape.y + shape.w) * 0.5
             half = SIMD2(shape.z - shape.x, shape.w - shape.y) * 0.5
-        case .ellipse, .roundedRect, .star:
+        case .ellipse, .roundedRect, .star, .image:
             let a = transform.x, b = transform.y, c = transform.z, d = transform.w
             // Smallest singular value of the linear part: one device pixel is at
             // most 1/sigmaMin local units, so the margin is 2 px in every direction.

@@ -1,5 +1,5 @@
 /// One primitive: a shape in its own local space (or a polygon band, a glyph,
-/// an offscreen-layer marker; see ``ShapeKind``), the affine transform to
+/// an image, an offscreen-layer marker; see ``ShapeKind``), the affine transform to
 /// device pixels, fill and stroke paints, opacity and up to two clips.
 ///
 /// This struct is the single definition of the per-instance layout. The GPU
@@ -21,7 +21,7 @@ public struct PrimitiveInstance: Equatable, Sendable {
     public var shape: SIMD4<Float>
     /// Kind-specific extras (see ``ShapeKind``); `z` is always the opacity.
     public var shapeExtra: SIMD4<Float>
-    /// Straight-alpha fill color; alpha 0 means no fill.
+    /// Straight-alpha fill color; alpha 0 means no fill. An image's tint.
     public var fillColor: SIMD4<Float>
     /// Straight-alpha stroke color; alpha 0 or a zero width means no stroke.
     public var strokeColor: SIMD4<Float>
@@ -40,11 +40,12 @@ public struct PrimitiveInstance: Equatable, Sendable {
     /// (end x, end y, location 0, location 1); locations 0 for a gradient
     /// whose stops are in the frame's table.
     public var paint1: SIMD4<Float>
-    /// (locations 2…5).
+    /// (locations 2…5); an image's texel mapping (see ``ShapeKind/image``).
     public var paint2: SIMD4<Float>
     /// Stop colours 0…3, straight-alpha RGBA8, red in the low byte; for a
     /// gradient of more than ``GradientPaint/inlineStopCapacity`` stops, `x`
-    /// is the index of its first stop in ``Frame/gradientStops``.
+    /// is the index of its first stop in ``Frame/gradientStops``; for an
+    /// image (which has no gradient), `x` is its index in ``Frame/images``.
     public var stops0: SIMD4<UInt32>
     /// Stop colours 4 and 5 (z, w unused).
     public var stops1: SIMD4<UInt32>

@@ -63,8 +63,9 @@ public struct TileBins: Sendable {
     ///
     /// False, with the lists left unusable, when they would hold more than
     /// ``maximumEntries`` entries, when the frame has more than
-    /// ``interiorEntry`` circles or as many shapes, or when it holds another kind of
-    /// primitive (path bands, glyphs, offscreen layers), which tiles do not draw.
+    /// ``interiorEntry`` circles or as many shapes, or when it holds a kind of
+    /// primitive not in ``tiledKinds`` (path bands, images, offscreen layers),
+    /// which tiles do not draw.
     public mutating func bin(_ frame: Frame, coverage: (_ instance: Int, _ tile: PixelBox) -> ShapeCoverage) -> Bool {
         guard frame.instances.allSatisfy({ Self.tiledKinds.contains($0.kind) }) else { return false }
         return bin(Items(frame: frame, items: nil), of: frame, coverage: coverage)
@@ -124,7 +125,8 @@ public struct TileBins: Sendable {
     /// (`LFX_TILE_INTERIOR_ENTRY`; see ``ShapeCoverage/interior``).
     public static let interiorEntry = UInt32(LFX_TILE_INTERIOR_ENTRY)
 
-    /// The kinds of instance tiles draw.
+    /// The kinds of instance tiles draw (not path bands, images or
+    /// offscreen-layer markers: those end a run, ``TiledRuns``).
     public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star, .glyph]
 
     /// A rectangle of tiles, inclusive.

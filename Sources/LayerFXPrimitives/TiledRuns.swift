@@ -1,7 +1,8 @@
 /// The runs of a frame that are composited in tiles when the whole frame
 /// cannot be: consecutive circles, analytic shapes (ellipses, rounded
 /// rectangles, stars) and glyphs between the primitives that only the ordered path
-/// draws (polygon bands, offscreen-layer markers and composites),
+/// draws (polygon bands, layer contents images, offscreen-layer markers and
+/// composites),
 /// at least ``minimumLength`` long and, under ``Compositing/automatic``,
 /// deep enough (``TileDepth``). Each is composited front to back over what
 /// is beneath it, inside offscreen layers too (the CPU in each band, the

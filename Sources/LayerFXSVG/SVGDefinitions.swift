@@ -1,14 +1,42 @@
+import LayerFXCore
+import LayerFXImageIO
 import LayerFXPrimitives
 
-/// The `<defs>` of a document: clip paths, gradients and masks, numbered in
-/// the order they are first needed; identical clip paths and gradients are
-/// written once and shared.
+/// The `<defs>` of a document: clip paths, gradients, masks, images and
+/// filters, numbered in the order they are first needed; identical clip
+/// paths, gradients and filters, and each image, are written once and shared.
 struct SVGDefinitions {
     /// The definitions' elements so far.
     private(set) var text = ""
     private var clips: [String: String] = [:]
     private var gradients: [String: String] = [:]
     private var maskCount = 0
+    private var images: [ObjectIdentifier: String] = [:]
+    private var filters: [String: String] = [:]
+
+    /// Whether an element refers to another by `xlink:href` (the document then declares the namespace).
+    var usesXLink: Bool { !images.isEmpty }
+
+    /// The id of an `image` of `image`'s pixels as a PNG data URI, one user
+    /// unit per pixel, from (0, 0); nil when it cannot be encoded.
+    mutating func image(_ image: ContentsImage) -> String? {
+        let key = ObjectIdentifier(image)
+        if let id = images[key] { return id }
+        guard let uri = PNGEncoder.dataURI(image) else { return nil }
+        let id = "i\(images.count + 1)"
+        images[key] = id
+        text += "<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\" xlink:href=\"\(uri)\"/>\n"
+        return id
+    }
+
+    /// The id of a `filter` applying the colour matrix `values` (20 numbers) to straight sRGB colours.
+    mutating func colorMatrix(_ values: String) -> String {
+        if let id = filters[values] { return id }
+        let id = "f\(filters.count + 1)"
+        filters[values] = id
+        text += "<filter id=\"\(id)\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"matrix\" values=\"\(values)\"/></filter>\n"
+        return id
+    }
 
     /// The id of a `clipPath` (device space) holding `content`.
     mutating func clip(_ content: String) -> String {

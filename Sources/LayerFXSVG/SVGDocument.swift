@@ -3,13 +3,15 @@ import LayerFXPrimitives
 
 /// One evaluated ``Frame`` as an SVG 1.1 document: what the frame's display
 /// list draws, as vector elements in device pixels (one SVG user unit per
-/// pixel), with no font or image needed to display it.
+/// pixel), with no font or image file needed to display it.
 ///
 /// Plain device circles become `circle` elements; other shapes `ellipse`, `rect` and `polygon` elements under their
 /// transform, with solid or gradient fills and strokes (conic gradients as
 /// many thin wedges); polygon bands (shape layers, dashes, strokes, far
 /// shapes, already flattened by evaluation) become one `path` per polygon;
 /// glyphs become `path`s of their outlines, given by `glyphOutlines`;
+/// images `use`s of an `image` holding the PNG as a data URI (tinted by a
+/// colour-matrix filter in replicators);
 /// clips become `clipPath`s, offscreen layers groups with `opacity`, and
 /// masks SVG `mask`s: an alpha mask's content drawn white (white's
 /// luminance is 1, so a renderer that reads only luminance still gets the
@@ -118,6 +120,7 @@ struct SVGBuilder {
                 layers[layers.count - 1].maskCoverage = maskCoverages[i] ?? .alpha
             case .composite: composite(primitive)
             case .glyph: drawGlyph(primitive)
+            case .image: drawImage(primitive)
             case .ellipse, .roundedRect, .star: drawShape(primitive)
             }
             i += 1
@@ -165,7 +168,8 @@ struct SVGBuilder {
     func document() -> String {
         let w = frame.width, h = frame.height
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        let xlink = definitions.usesXLink ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : ""
+        text += "<svg xmlns=\"http://www.w3.org/2000/svg\"\(xlink) version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         if !definitions.text.isEmpty { text += "<defs>\n\(definitions.text)</defs>\n" }
         let background = frame.background
         if background.w > 0 {

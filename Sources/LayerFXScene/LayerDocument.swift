@@ -12,7 +12,7 @@ struct LayerDocument: SceneValueDecodable {
     enum Key: String, CaseIterable {
         case type, name, bounds, position, anchorPoint, transform, sublayerTransform
         case opacity, hidden, backgroundColor, cornerRadius, borderWidth, borderColor
-        case masksToBounds, mask, maskMode, sublayers, animations, beginTime, speed, timeOffset
+        case masksToBounds, contents, mask, maskMode, sublayers, animations, beginTime, speed, timeOffset
         case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin
         case miterLimit, strokeStart, strokeEnd, lineDashPattern, lineDashPhase
         case colors, locations, startPoint, endPoint, gradientType
@@ -79,6 +79,7 @@ struct LayerDocument: SceneValueDecodable {
             case .borderWidth: layer.properties.borderWidth = try member.number(.nonNegative)
             case .borderColor: layer.properties.borderColor = try ColorValue(member).color
             case .masksToBounds: layer.properties.masksToBounds = try member.bool()
+            case .contents: decoded.contentsUse = try Self.contents(member)
             case .mask:
                 switch member.kind {
                 case .null: decoded.mask = nil
@@ -147,6 +148,14 @@ struct LayerDocument: SceneValueDecodable {
 
     /// Most copies a replicator may make (a typo should not make a billion).
     static let maximumInstanceCount = 100_000
+
+    /// A `contents` value: a file path or a data URI, or null for none.
+    private static func contents<V: SceneValue>(_ value: V) throws -> ContentsUse? {
+        if value.kind == .null { return nil }
+        let source = try value.string()
+        guard !source.isEmpty else { throw value.issue("expected an image file path or a data URI, found an empty string") }
+        return ContentsUse(source: source, issue: { value.issue($0) })
+    }
 
     /// A colour that may not be null (a gradient stop, `instanceColor`).
     static func color<V: SceneValue>(_ value: V) throws -> Color {

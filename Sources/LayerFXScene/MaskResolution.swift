@@ -10,6 +10,8 @@ struct DecodedLayer {
     /// The fonts this layer draws text with (its own, or those of the layers
     /// its effect generated), checked once the document is decoded.
     var fontUses: [FontUse] = []
+    /// The image of its `contents`, loaded once the document is decoded.
+    var contentsUse: ContentsUse? = nil
 
     /// Where a layer's mask comes from.
     indirect enum MaskSource {

@@ -9,9 +9,12 @@ import LayerFXModel
 /// The top-level object of a scene file: `version`, `size`, `scale`,
 /// `backgroundColor` and `layers`.
 struct SceneDocument: SceneValueDecodable {
+    /// The scene, its layers' `contents` not loaded yet (see ``withContents(relativeTo:)``).
     var scene: Scene
     /// The fonts of its text layers, in document order, for `FontCheck`.
     var fontUses: [FontUse]
+    /// The decoded layers, kept when some layer has `contents`.
+    private var layersWithContents: [DecodedLayer]?
 
     static let keys = ["version", "size", "scale", "backgroundColor", "timeline", "layers"]
 
@@ -45,6 +48,7 @@ struct SceneDocument: SceneValueDecodable {
         }
         try Self.checkFrame(size: size, scale: scale, sizeValue: sizeValue)
         fontUses = layers.flatMap(\.allFontUses)
+        layersWithContents = layers.contains(where: \.hasContents) ? layers : nil
         scene = Scene(size: size, scale: scale, backgroundColor: background, layers: try MaskResolver.resolve(layers))
         scene.timeline = timeline
     }
@@ -66,6 +70,19 @@ struct SceneDocument: SceneValueDecodable {
         guard let frameRate, let end else { throw object.issue("expected \"frameRate\" and \"end\"") }
         guard end > start else { throw object.issue("end (\(end.numberText)) must come after start (\(start.numberText))") }
         return SceneTimeline(frameRate: frameRate, start: start, end: end)
+    }
+
+    /// The scene with its layers' `contents` images read (``ContentsLoader``,
+    /// relative paths in `directory`, nil for the working directory), in
+    /// document order.
+    /// - Throws: a `DecodingIssue` at the first `contents` value that cannot be read.
+    func withContents(relativeTo directory: String?) throws -> Scene {
+        guard var layers = layersWithContents else { return scene }
+        var loader = ContentsLoader(directory: directory)
+        for i in layers.indices { try layers[i].loadContents(&loader) }
+        var scene = self.scene
+        scene.layers = try MaskResolver.resolve(layers)
+        return scene
     }
 
     /// The output frame (size × scale, rounded up) must be 1…16384 px per side.

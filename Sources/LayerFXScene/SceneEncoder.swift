@@ -1,4 +1,5 @@
 import LayerFXCore
+import LayerFXImageIO
 import LayerFXModel
 
 /// Writes a `Scene` as a scene file of the contract (version 1): what
@@ -10,6 +11,9 @@ import LayerFXModel
 /// numbers in the shortest form that reads back as the same Double, colours
 /// as `[r, g, b, a]`, transforms as `{"translation", "rotation", "scale"}`
 /// objects (a general matrix as six numbers), masks inline.
+///
+/// A layer's `contents` is written as the scene wrote it (its image's
+/// `source`), an image made from pixels as a PNG data URI.
 ///
 /// What has no contract spelling is written as closely as it can be: a
 /// keyframe animation's `path` (kept as Bézier segments) as SVG path data,
@@ -57,6 +61,9 @@ public enum SceneEncoder {
         if p.borderWidth != d.borderWidth { add("borderWidth", .number(p.borderWidth)) }
         if p.borderColor != d.borderColor { add("borderColor", optionalColor(p.borderColor)) }
         if p.masksToBounds != d.masksToBounds { add("masksToBounds", .bool(p.masksToBounds)) }
+        if let contents = p.contents {
+            add("contents", (contents.source ?? PNGEncoder.dataURI(contents)).map(JSONValue.string) ?? .null)
+        }
         let t = layer.timing
         if t.beginTime != 0 { add("beginTime", .number(t.beginTime)) }
         if t.speed != 1 { add("speed", .number(t.speed)) }

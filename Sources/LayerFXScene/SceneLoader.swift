@@ -13,10 +13,12 @@ import LayerFXText
 ///
 /// Every rejection is a `SceneError` naming the JSON path and the line and
 /// column of the offending value: syntax errors, unknown keys, values of the
-/// wrong shape, out-of-range numbers, features not supported yet, and fonts
-/// that cannot be found or loaded. Fonts are resolved in a `TextContext`
-/// (pass the one the scene will be evaluated with, so that each is found and
-/// loaded once); a relative font file path is taken in the scene file's
+/// wrong shape, out-of-range numbers, features not supported yet, fonts
+/// that cannot be found or loaded, and `contents` images that cannot be
+/// read or decoded. Fonts are resolved in a `TextContext` (pass the one the
+/// scene will be evaluated with, so that each is found and loaded once);
+/// images are decoded here, once per file or data URI, into the layers'
+/// `contents`. A relative font or image path is taken in the scene file's
 /// folder, or in the working directory for a scene read from memory.
 ///
 /// How: a strict JSON parser (`JSONParser`) builds a flat `JSONDocument`
@@ -90,7 +92,7 @@ public enum SceneLoader {
                 }
                 let decoded = try SceneDocument(from: TreeDecoder(document: document))
                 try FontCheck.check(decoded.fontUses, in: textContext, relativeTo: baseDirectory)
-                var scene = decoded.scene
+                var scene = try decoded.withContents(relativeTo: baseDirectory)
                 scene.baseDirectory = baseDirectory
                 return .success(LoadedScene(scene: scene, format: .scene))
             } catch {

@@ -7,7 +7,7 @@ import Testing
 @Suite
 struct BadInputTests {
     /// Every row of the table, in the documentation's order.
-    static let all = syntax + values + ranges + arguments + outputs + mounted + devices + files + budgets
+    static let all = syntax + values + ranges + arguments + outputs + mounted + devices + files + images + budgets
 
     @Test(arguments: syntax) func badSyntax(_ row: BadInput) throws { try row.check() }
     @Test(arguments: values) func badValues(_ row: BadInput) throws { try row.check() }
@@ -15,6 +15,7 @@ struct BadInputTests {
     @Test(arguments: arguments) func badArguments(_ row: BadInput) throws { try row.check() }
     @Test(arguments: outputs) func badOutputs(_ row: BadInput) throws { try row.check() }
     @Test(arguments: files) func badFiles(_ row: BadInput) throws { try row.check() }
+    @Test(arguments: images) func badImages(_ row: BadInput) throws { try row.check() }
 
     /// JSON syntax: the strict parser's located errors.
     static let syntax: [BadInput] = [

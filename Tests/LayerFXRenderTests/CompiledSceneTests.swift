@@ -704,6 +704,18 @@ struct SteadyStateAllocationTests {
         #expect(fewest == 0, "\(fewest) allocations a frame")
     }
 
+    /// Layer contents images, animated, masking and masked, tinted by a
+    /// replicator: the frame's list of images is the storage's, kept from
+    /// frame to frame, and an image is shared by reference.
+    @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
+    func aFrameOfImagesAllocatesNothing() throws {
+        for name in ["41-images.json", "42-image-masks.json"] {
+            let compiled = CompiledScene(try Fixtures.scene(name))
+            let fewest = try Self.fewestAllocations(compiled, times: [0.1, 0.37, 0.6, 1.3])
+            #expect(fewest == 0, "\(name): \(fewest) allocations a frame")
+        }
+    }
+
     /// The counter counts: a frame evaluated without storage allocates its arrays.
     @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"))
     func aFrameWithoutStorageAllocates() throws {

@@ -85,7 +85,25 @@ struct ExtremeGeometryTests {
         Case(name: "text 1e30 points high",
              layer: ##"{"type":"text","position":[50,50],"bounds":[0,0,100,100],"string":"W","fontSize":1e30,"foregroundColor":"#FF0000"}"##,
              centre: .nothing),
+        Case(name: "image at position 1e30", layer: ##"{"position":[1e30,50],"bounds":[0,0,20,20],"contents":"\##(red)"}"##,
+             centre: .nothing),
+        Case(name: "image over bounds 1e30", layer: ##"{"bounds":[0,0,1e30,1e30],"contents":"\##(red)"}"##, centre: .red),
+        Case(name: "rotated image over bounds 1e300",
+             layer: ##"{"position":[50,50],"bounds":[0,0,1e300,1e300],"transform":{"rotation":0.7},"contents":"\##(red)"}"##,
+             centre: .red),
+        Case(name: "image over bounds origin -1e30",
+             layer: ##"{"bounds":[-1e30,-1e30,1e30,1e30],"position":[0,0],"anchorPoint":[0,0],"contents":"\##(red)"}"##,
+             centre: .red),
+        Case(name: "image scaled by 1e30",
+             layer: ##"{"position":[50,50],"bounds":[0,0,10,10],"transform":{"scale":1e30},"contents":"\##(red)"}"##,
+             centre: .red),
+        Case(name: "image scaled by 1e-30",
+             layer: ##"{"position":[50,50],"bounds":[0,0,10,10],"transform":{"scale":1e-30},"contents":"\##(red)"}"##,
+             centre: .nothing),
     ]
+
+    /// A 1×1 opaque red PNG.
+    static let red = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="
 
     /// The case's frame at t = 0.5.
     static func frame(_ c: Case) throws -> Frame {

@@ -54,11 +54,15 @@ enum TestHost {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), names[1])
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), names[2])
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), names[3])
-        var textures = [GLuint](repeating: 0, count: 2)
-        glGenTextures(2, &textures)
+        var textures = [GLuint](repeating: 0, count: 5)
+        glGenTextures(5, &textures)
         glGenSamplers(1, &sampler)
         glActiveTexture(GLenum(GL_TEXTURE0)); glBindTexture(GLenum(GL_TEXTURE_2D), textures[0])
         glBindSampler(0, sampler)
+        // The stop table's, the images' and the tile passes' units (4, 5 and 6) hold textures of the host's too.
+        for (unit, texture) in zip(4..., textures[2...]) {
+            glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit))); glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        }
         glActiveTexture(GLenum(GL_TEXTURE2)); glBindTexture(GLenum(GL_TEXTURE_2D), textures[1])
         glGenRenderbuffers(1, &renderbuffer)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
@@ -168,6 +172,45 @@ struct HostContextTests {
             #expect(Array(pixels[0..<4]) == [0, 255, 0, 255], "a pixel outside the rectangle changed")
             let right = ((origin.y + 5) * host.width + origin.x + frame.width) * 4
             #expect(Array(pixels[right..<right + 4]) == [0, 255, 0, 255], "the pixel right of the rectangle changed")
+        }
+    }
+
+    /// The texture units LayerFX binds textures to are each its own, and all
+    /// among those the snapshot saves.
+    @Test func theSnapshotSavesEveryTextureUnitLayerFXBinds() {
+        let units = [FrameTextures.edgeUnit, FrameTextures.atlasUnit, OffscreenLayerPool.layerUnit,
+                     OffscreenLayerPool.maskUnit, FrameTextures.stopUnit, ImageTextures.unit, TileComputePass.setUpUnit]
+        #expect(Set(units).count == units.count)
+        #expect(units.allSatisfy { Int($0) < GLStateSnapshot.savedTextureUnits }, "\(units)")
+    }
+
+    /// Frames that bind the gradient stop table (unit 4), layer contents
+    /// images (unit 5) and masks draw into the host's framebuffer as into
+    /// the renderer's own, and leave the host's state, its textures on those
+    /// units included, as found.
+    @Test(.requiresGPU) func stopTablesAndImagesKeepTheHostsTextures() throws {
+        for name in ["40-gradient-stops.json", "42-image-masks.json"] {
+            var scene = try Fixtures.scene(name)
+            scene.scale = 1
+            let frame = try SceneEvaluator().frame(for: scene, at: 0.5)
+            #expect(!frame.gradientStops.isEmpty || !frame.images.isEmpty, "\(name)")
+            try TestHost.run(width: frame.width, height: frame.height) { host in
+                let renderer = try GPURenderer(context: .host)
+                let expected = try renderer.render(frame)
+                TestHost.setDistinctiveState(framebuffer: host.framebuffer)
+                let before = GLStateSnapshot.capture()
+                try renderer.render(frame, intoFramebuffer: host.framebuffer)
+                #expect(GLStateSnapshot.capture().differences(from: before) == [], "\(name)")
+                #expect(glGetError() == GLenum(GL_NO_ERROR))
+                let pixels = host.readPixels()
+                var mismatches = 0
+                for row in 0..<frame.height {
+                    let start = row * frame.width * 4
+                    if Array(pixels[start..<start + frame.width * 4])
+                        != Array(expected.bytes[row * frame.width * 4..<(row + 1) * frame.width * 4]) { mismatches += 1 }
+                }
+                #expect(mismatches == 0, "\(name): \(mismatches) rows differ from the buffer render")
+            }
         }
     }
 

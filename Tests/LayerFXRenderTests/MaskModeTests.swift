@@ -14,6 +14,7 @@ struct MaskModeTests {
         BackendCheck("luminanceInvertedIsOneMinusTheLuma", luminanceInvertedIsOneMinusTheLuma),
         BackendCheck("translucentWhiteIsItsAlphaAsLuminance", translucentWhiteIsItsAlphaAsLuminance),
         BackendCheck("anInvertedMaskThatDrawsNothingShowsTheWholeLayer", anInvertedMaskThatDrawsNothingShowsTheWholeLayer),
+        BackendCheck("anImageMasksInEveryMode", anImageMasksInEveryMode),
     ]
 
     @Test(arguments: checks) func onTheCPU(_ check: BackendCheck) throws { try check.run(CPURenderer()) }
@@ -109,6 +110,25 @@ struct MaskModeTests {
                 #expect(frame.instances.isEmpty, "\(mode)")
                 #expect(image[20, 20] == SIMD4(0, 0, 0, 0), "\(mode)")
             }
+        }
+    }
+
+    static func anImageMasksInEveryMode(_ backend: any RenderBackend) throws {
+        // The 2×2 quad image (red, green / blue, white) stretched over the
+        // 20×20 mask square: 10 px a texel, so pixels within 5 px of a
+        // corner take the corner's texel alone. Its luma: red 0.2126 (54.2 of
+        // 255 → 54), green 0.7152 (182.4 → 182), blue 0.0722 (18.4 → 18),
+        // white 1; inverted 201, 73, 237, 0; its alpha is 1 everywhere.
+        let expected: [(MaskMode, [UInt8])] = [(.alpha, [255, 255, 255, 255]), (.alphaInverted, [0, 0, 0, 0]),
+                                               (.luminance, [54, 182, 18, 255]), (.luminanceInverted, [201, 73, 237, 0])]
+        for (mode, values) in expected {
+            var layer = OffscreenLayerTests.container([OffscreenLayerTests.square(0, 0, 40, blue)],
+                                                      mask: ImagePixelTests.imageLayer(size: 20, position: Point(x: 20, y: 20)))
+            layer.properties.maskMode = mode
+            let (frame, image) = try render(PixelValueTests.scene([layer]), backend)
+            #expect(frame.instances.map(\.kind) == [.beginLayer, .roundedRect, .beginMask, .image, .composite], "\(mode)")
+            let pixels = [image[12, 12], image[27, 12], image[12, 27], image[27, 27]]
+            #expect(pixels == values.map { SIMD4(0, 0, $0, $0) }, "\(mode)")
         }
     }
 }

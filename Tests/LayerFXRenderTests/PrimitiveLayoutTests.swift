@@ -90,7 +90,7 @@ struct PrimitiveLayoutTests {
     @Test func kindsPaintsAndRulesAreTheHeadersConstants() {
         let kinds: [(ShapeKind, Int32)] = [
             (.ellipse, LFX_KIND_ELLIPSE), (.roundedRect, LFX_KIND_ROUNDED_RECT), (.star, LFX_KIND_STAR),
-            (.path, LFX_KIND_PATH), (.glyph, LFX_KIND_GLYPH), (.beginLayer, LFX_KIND_BEGIN_LAYER),
+            (.path, LFX_KIND_PATH), (.glyph, LFX_KIND_GLYPH), (.image, LFX_KIND_IMAGE), (.beginLayer, LFX_KIND_BEGIN_LAYER),
             (.beginMask, LFX_KIND_BEGIN_MASK), (.composite, LFX_KIND_COMPOSITE),
         ]
         #expect(kinds.count == ShapeKind.allCases.count)
@@ -125,7 +125,7 @@ struct PrimitiveLayoutTests {
         let fragment = try #require(ShaderSource.files["primitive.frag.glsl"])
         for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_INLINE_STOPS", "LFX_STOP_ROW_LENGTH",
                      "LFX_MASK_ALPHA", "LFX_MASK_LUMINANCE_INVERTED", "LFX_WINDING_EVEN_ODD",
-                     "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH"] {
+                     "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH", "LFX_KIND_IMAGE"] {
             #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
         }
         // The tile compositor's tile size, stopping point and entry bits, shared with tiles.c through the header.

@@ -77,7 +77,8 @@ struct SVGDocumentTests {
         var mask = content
         mask.fillColor = SIMD4(0, 0, 1, 0.25)
         // Clip: device → clip-local is a translation by (−5, −5); a 6 × 6 square with radius 1.
-        let composite = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 7, 0),
+        let composite = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1),
+                                          translation: SIMD4(0, 0, Float(ShapeKind.composite.rawValue), 0),
                                           shape: bounds, shapeExtra: SIMD4(1, 0, 0.5, 0),
                                           fillColor: .zero, strokeColor: .zero,
                                           clip0Linear: SIMD4(1, 0, 0, 1), clip0Offset: SIMD4(-5, -5, 3, 3),
@@ -164,5 +165,64 @@ struct SVGDocumentTests {
 
             """)
         #expect(try body(frame) == "")
+    }
+
+    /// An image is written once, as a PNG data URI in an `image` of one
+    /// unit per pixel, and placed by `use`s mapping its pixels onto the
+    /// layer's rectangle; a tint is a colour-matrix filter.
+    @Test func imagesAreUsesOfOnePNGDefinition() throws {
+        let image = ContentsImage(width: 2, height: 1, premultipliedBytes: [255, 0, 0, 255, 0, 0, 128, 128])
+        // A 4 × 2 rectangle at (1, 1): 0.5 texels per unit from its corner, 2 units per texel.
+        let plain = PrimitiveInstance.image(rect: SIMD4(3, 2, 2, 1), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(0, 0),
+                                            index: 0, mapping: SIMD4(1, 1, 0.5, 0.5), tint: SIMD4(1, 1, 1, 1), opacity: 1)
+        let tinted = PrimitiveInstance.image(rect: SIMD4(3, 2, 2, 1), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(0, 4),
+                                             index: 0, mapping: SIMD4(1, 1, 0.5, 0.5), tint: SIMD4(1, 0.5, 0, 1),
+                                             opacity: 0.5)
+        let frame = Frame(width: 8, height: 8, primitives: [plain, tinted], images: [image])
+        let text = try SVGDocument(frame, glyphOutlines: { _ in nil }).text
+        #expect(text.contains(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1""#))
+        let definition = #"<image id="i1" width="2" height="1" preserveAspectRatio="none" xlink:href="data:image/png;base64,"#
+        #expect(text.ranges(of: definition).count == 1)
+        #expect(text.contains(#"<filter id="f1" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values="1 0 0 0 0 0 .5 0 0 0 0 0 0 0 0 0 0 0 1 0"/></filter>"#))
+        #expect(text.hasSuffix("""
+            <use xlink:href="#i1" transform="matrix(2 0 0 2 1 1)"/>
+            <use xlink:href="#i1" transform="matrix(2 0 0 2 1 5)" opacity=".5" filter="url(#f1)"/>
+            </svg>
+
+            """))
+    }
+
+    /// An image in a mask gets the colours the mask's mode needs from its
+    /// filter, as other content gets them from its fill: white or black
+    /// keeping the alpha, its tinted colours, or their complement.
+    @Test(arguments: [
+        (MaskCoverage.alpha, "0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 .5 0"),
+        (.alphaInverted, "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 .5 0"),
+        (.luminance, "1 0 0 0 0 0 .25 0 0 0 0 0 0 0 0 0 0 0 .5 0"),
+        (.luminanceInverted, "-1 0 0 0 1 0 -.25 0 0 1 0 0 0 0 1 0 0 0 .5 0"),
+    ])
+    func imagesInMasksAreFilteredForTheMode(_ coverage: MaskCoverage, values: String) throws {
+        let image = ContentsImage(width: 1, height: 1, premultipliedBytes: [255, 255, 255, 255])
+        let bounds = SIMD4<Float>(0, 0, 10, 10)
+        let content = PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(0, 0, 0, 0),
+                                        shape: SIMD4(5, 5, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0),
+                                        fillColor: SIMD4(1, 0, 0, 1), strokeColor: .zero)
+        let mask = PrimitiveInstance.image(rect: SIMD4(5, 5, 5, 5), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(0, 0),
+                                           index: 0, mapping: SIMD4(0, 0, 0.1, 0.1), tint: SIMD4(1, 0.25, 0, 0.5),
+                                           opacity: 1)
+        let frame = Frame(width: 10, height: 10,
+                          primitives: [.beginLayer(bounds: bounds), content, .beginMask(bounds: bounds), mask,
+                                       .composite(bounds: bounds, opacity: 1, mask: coverage)],
+                          images: [image])
+        let text = try SVGDocument(frame, glyphOutlines: { _ in nil }).text
+        #expect(text.contains("<feColorMatrix type=\"matrix\" values=\"\(values)\"/>"), "\(coverage)")
+        #expect(text.contains("<use xlink:href=\"#i1\" transform=\"matrix(10 0 0 10 0 0)\" filter=\"url(#f1)\"/>"))
+    }
+
+    /// Outside masks an image with an opaque white tint needs no filter.
+    @Test func plainImagesHaveNoFilter() {
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: nil) == nil)
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: .luminance) == nil)
+        #expect(SVGBuilder.colorMatrix(tint: SIMD4(1, 1, 1, 1), in: .alpha) != nil)
     }
 }

@@ -16,16 +16,17 @@
 #include <stdint.h>
 
 /* What a primitive is (ShapeKind), stored as a float in the instance's
- * translation.z. Kinds up to LFX_KIND_GLYPH are drawn as one quad each; the
+ * translation.z. Kinds up to LFX_KIND_IMAGE are drawn as one quad each; the
  * last three structure the list into offscreen layers. */
 #define LFX_KIND_ELLIPSE 0
 #define LFX_KIND_ROUNDED_RECT 1
 #define LFX_KIND_STAR 2
 #define LFX_KIND_PATH 3
 #define LFX_KIND_GLYPH 4
-#define LFX_KIND_BEGIN_LAYER 5
-#define LFX_KIND_BEGIN_MASK 6
-#define LFX_KIND_COMPOSITE 7
+#define LFX_KIND_IMAGE 5
+#define LFX_KIND_BEGIN_LAYER 6
+#define LFX_KIND_BEGIN_MASK 7
+#define LFX_KIND_COMPOSITE 8
 
 /* How a fill is painted (PaintKind), stored as a float in paint0.x. */
 #define LFX_PAINT_SOLID 0
@@ -94,8 +95,9 @@ typedef struct {
     lfx_vec4 clip_radii;     /* (clip 0 radius, clip 1 radius, clips in use, unused) */
     lfx_vec4 paint0;         /* (paint kind, stop count, start x, start y) */
     lfx_vec4 paint1;         /* (end x, end y, location 0, location 1) */
-    lfx_vec4 paint2;         /* (locations 2...5) */
-    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte; or x: the first stop in the table */
+    lfx_vec4 paint2;         /* (locations 2...5); an image's texel mapping */
+    lfx_uvec4 stops0;        /* stop colours 0...3, RGBA8, red in the low byte; or x: the first stop in the table,
+                              * or an image's index (LFX_KIND_IMAGE) */
     lfx_uvec4 stops1;        /* stop colours 4 and 5 */
 } lfx_instance;
 

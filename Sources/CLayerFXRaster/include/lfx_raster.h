@@ -56,15 +56,15 @@ typedef struct {
     float color[4];
 } lfx_stop;
 
-/* An analytic shape (ellipse, rounded rectangle or star) prepared for the
- * CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
+/* An analytic shape (ellipse, rounded rectangle or star), polygon band,
+ * glyph, image or composite prepared for the CPU: the fields of LayerFX's `PrimitiveInstance` with the device → local
  * inverse computed and colors premultiplied, and its gradient unpacked. The
  * kernel computes, per pixel, the same expressions in the same order as
  * `shapeColor`, `clipCoverage` and `gradientColor` of
  * Shaders/primitive.frag.glsl. */
 typedef struct {
     float inverse[4];        /* device → local linear part (a, b, c, d) */
-    float translation[4];    /* device tx, ty, kind (LFX_KIND_ELLIPSE...STAR), stroke width (local) */
+    float translation[4];    /* device tx, ty, kind (an LFX_KIND_ constant), stroke width (local) */
     float shape[4];          /* kind geometry, see ShapeKind */
     float extra[4];          /* kind extras; z is the opacity */
     float fill[4];           /* premultiplied fill */
@@ -78,6 +78,7 @@ typedef struct {
     float colors[LFX_INLINE_STOPS][4]; /* straight alpha */
     const lfx_stop *table;   /* a gradient of more stops: its stop_count stops, unpacked from the frame's
                                 table; NULL: the stops above */
+    float image_map[4];      /* an image's texel mapping: local (x, y) of texel (0, 0)'s corner, texels per unit x, y */
     int32_t gradient_kind;   /* an LFX_PAINT_ constant */
     int32_t stop_count;      /* 1...LFX_INLINE_STOPS inline, more in `table` */
     int32_t min_x, max_x;    /* the pixel columns the shape's quad covers */
@@ -191,6 +192,22 @@ void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
  * composite the tests compare tile compositing with. */
 __attribute__((visibility("hidden")))
 void lfx_glyph_color(const lfx_shape *shape, const lfx_glyph_atlas *atlas, float x, float y, float color[4]);
+
+/* A layer contents image: premultiplied RGBA8 texels, rows top first. */
+typedef struct {
+    const uint8_t *texels;
+    int32_t width, height;
+} lfx_image;
+
+/* Draws rows first_row...last_row of an image primitive (`shape`: its
+ * inverse, translation, rectangle (cx, cy, half width, half height), tint in
+ * fill, opacity, clips and image_map) sampling `image`. Blocks of 8×8 pixels
+ * the rectangle's distance bound (or a clip) leaves untouched are skipped;
+ * the others are shaded 8 pixels at a time. */
+__attribute__((visibility("hidden")))
+void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+                         const lfx_shape *shape, const lfx_image *image,
+                         const uint8_t *occupancy, ptrdiff_t cells);
 
 /* The device rounded-rectangle clip coverage times `opacity` at pixel (x, y)
  * for an lfx_shape's clips (used by composites too). */
