@@ -35,13 +35,14 @@ let package = Package(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
 
         .target(name: "LayerFXCore"),
         .target(name: "LayerFXModel", dependencies: ["LayerFXCore"]),
-        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText", "LayerFXImageIO"]),
+        .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText", "LayerFXImageIO", "CZip"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
         .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),

@@ -200,7 +200,9 @@ lfx_result lfx_set_log_callback(lfx_log_fn callback, void *user_data);
 /* Scenes                                                                    */
 
 /**
- * Loads a scene file (JSON, LayerFX scene format version 1). A text layer's
+ * Loads a scene file (JSON, LayerFX scene format version 1), a Lottie
+ * animation (bodymovin JSON, recognised by its keys) or a .lottie archive
+ * (a zip holding one; its manifest's first animation). A text layer's
  * font or a layer's contents image given by a relative file path is taken in
  * the scene file's folder; every font is checked and every image decoded
  * now, and one that cannot be found or loaded rejects the scene.
@@ -215,8 +217,9 @@ lfx_result lfx_set_log_callback(lfx_log_fn callback, void *user_data);
 lfx_result lfx_scene_load_file(const char *path, lfx_scene **out);
 
 /**
- * Loads a scene from JSON text. Errors name the source `<string>`. Relative
- * font and image file paths are taken in the working directory.
+ * Loads a scene (or a Lottie animation) from JSON text. Errors name the
+ * source `<string>`. Relative font and image file paths are taken in the
+ * working directory.
  * @param json NUL-terminated UTF-8 JSON.
  * @param out  receives the scene; set to NULL on failure.
  * @retval LFX_OK
@@ -272,6 +275,19 @@ lfx_result lfx_scene_set_scale(lfx_scene *scene, double scale);
  * @since 0.1
  */
 lfx_result lfx_scene_get_pixel_size(const lfx_scene *scene, int32_t *width, int32_t *height);
+
+/**
+ * The stretch of time the scene animates: a Lottie animation's frame rate
+ * and in and out points (in seconds, frame f at f / frame rate), or a scene
+ * file's `timeline`. A scene without one gives 0 for all three.
+ * @param frame_rate receives frames per second (0: no timeline).
+ * @param start, end receive the first frame's time and the out point's.
+ * @retval LFX_OK
+ * @retval LFX_ERROR_INVALID_HANDLE
+ * @retval LFX_ERROR_INVALID_ARGUMENT a pointer is NULL.
+ * @since 0.1
+ */
+lfx_result lfx_scene_get_timeline(const lfx_scene *scene, double *frame_rate, double *start, double *end);
 
 /* ------------------------------------------------------------------------ */
 /* Renderers                                                                 */

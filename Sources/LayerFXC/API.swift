@@ -127,6 +127,21 @@ public func lfx_scene_get_pixel_size(_ scene: OpaquePointer?, _ width: UnsafeMut
     }
 }
 
+/// `lfx_scene_get_timeline`.
+@c(lfx_scene_get_timeline)
+public func lfx_scene_get_timeline(_ scene: OpaquePointer?, _ frameRate: UnsafeMutablePointer<Double>?,
+                                   _ start: UnsafeMutablePointer<Double>?, _ end: UnsafeMutablePointer<Double>?) -> Int32 {
+    perform("lfx_scene_get_timeline") {
+        let scene = try HandleRegistry.scene(scene)
+        let frameRate = try required(frameRate, "frame_rate"), start = try required(start, "start")
+        let end = try required(end, "end")
+        let timeline = scene.snapshot.scene.timeline
+        frameRate.pointee = timeline?.frameRate ?? 0
+        start.pointee = timeline?.start ?? 0
+        end.pointee = timeline?.end ?? 0
+    }
+}
+
 // MARK: - Renderers
 
 /// `lfx_renderer_create`.

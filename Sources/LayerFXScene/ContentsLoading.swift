@@ -63,8 +63,20 @@ struct ContentsLoader {
         return image
     }
 
+    /// The image in `bytes`, read from a container (a `.lottie` archive) as
+    /// `name`, which also names it in errors and keeps it from being decoded
+    /// twice. It has no ``ContentsImage/source`` (no file holds it), so a
+    /// scene written from it carries it as a data URI.
+    mutating func image(_ bytes: [UInt8], named name: String, use: ContentsUse) throws -> ContentsImage {
+        if let image = images[name] { return image }
+        let image = try decode(bytes, subject: "image \"\(name)\"", use: use, keepingSource: false)
+        images[name] = image
+        return image
+    }
+
     /// Decodes `bytes` once their header shows the image fits the scene's total.
-    private mutating func decode(_ bytes: [UInt8], subject: String, use: ContentsUse) throws -> ContentsImage {
+    private mutating func decode(_ bytes: [UInt8], subject: String, use: ContentsUse,
+                                 keepingSource: Bool = true) throws -> ContentsImage {
         let pixels: Int
         do throws(ImageDecodingError) {
             let size = try ImageDecoder.size(of: bytes)
@@ -76,7 +88,7 @@ struct ContentsLoader {
             throw use.issue("\(subject) (\(pixels) pixels) brings the scene's images over the limit of \(pixelLimit) pixels")
         }
         do throws(ImageDecodingError) {
-            let image = try ImageDecoder.decode(bytes, source: use.source)
+            let image = try ImageDecoder.decode(bytes, source: keepingSource ? use.source : nil)
             totalPixels += pixels
             return image
         } catch {

@@ -73,9 +73,35 @@ public enum SceneLoader {
         try decode([UInt8](data), source: source, textContext: textContext)
     }
 
-    /// Decodes `bytes` into a scene whose relative paths are taken in
-    /// `baseDirectory`, checking its fonts there in `textContext`.
+    /// Decodes `bytes` (scene JSON, Lottie JSON or a `.lottie` archive) into
+    /// a scene whose relative paths are taken in `baseDirectory`, checking
+    /// its fonts there in `textContext`.
     private static func read(_ bytes: [UInt8], source: String, baseDirectory: String?,
+                             textContext: TextContext) throws(SceneError) -> LoadedScene {
+        guard DotLottieArchive.recognizes(bytes) else {
+            return try read(json: bytes, source: source, baseDirectory: baseDirectory, images: nil, textContext: textContext)
+        }
+        // A .lottie archive: its animation, named in errors as a path inside it.
+        let archive: DotLottieArchive, entry: String, json: [UInt8]
+        do throws(DotLottieArchive.Failure) {
+            archive = try DotLottieArchive(bytes)
+            entry = try archive.animationEntry()
+            guard let read = try archive.read(entry) else { throw DotLottieArchive.Failure(reason: "\(entry) cannot be read") }
+            json = read
+        } catch {
+            throw SceneError(source: source, path: "", message: error.reason)
+        }
+        let loaded = try read(json: json, source: source + "/" + entry, baseDirectory: baseDirectory,
+                              images: .archive(archive), textContext: textContext)
+        guard loaded.format == .lottie else {
+            throw SceneError(source: source + "/" + entry, path: "", message: "not a Lottie animation")
+        }
+        return loaded
+    }
+
+    /// Decodes JSON `bytes`: a Lottie animation (its images from `images`,
+    /// or files beside it) or a scene file.
+    private static func read(json bytes: [UInt8], source: String, baseDirectory: String?, images: LottieImageStore?,
                              textContext: TextContext) throws(SceneError) -> LoadedScene {
         let result: Result<LoadedScene, SceneError> = bytes.withUnsafeBufferPointer { buffer in
             let document: JSONDocument
@@ -86,7 +112,8 @@ public enum SceneLoader {
             }
             do {
                 if LottieAnimation.recognizes(document) {
-                    var loaded = try LottieImport.scene(document, textContext: textContext, relativeTo: baseDirectory)
+                    var loaded = try LottieImport.scene(document, textContext: textContext, relativeTo: baseDirectory,
+                                                        images: images ?? .folder(baseDirectory))
                     loaded.scene.baseDirectory = baseDirectory
                     return .success(loaded)
                 }

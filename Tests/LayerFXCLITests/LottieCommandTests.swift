@@ -128,3 +128,62 @@ struct LottieCommandTests {
         #expect(fromLottie.stdoutBytes == fromScene.stdoutBytes)
     }
 }
+
+/// `.lottie` archives (made by `DotLottie/generate.py`): the animation the
+/// manifest names, its images from the archive, and one error line for an
+/// archive without a usable animation.
+@Suite(.serialized)
+struct DotLottieCommandTests {
+    static func fixture(_ name: String) -> String {
+        Repository.url("Tests/LayerFXCLITests/DotLottie/\(name)").path
+    }
+
+    /// The pixel at (`x`, `y`) of a 40-pixel-wide raw frame.
+    static func pixel(_ bytes: [UInt8], _ x: Int, _ y: Int) -> [UInt8] {
+        Array(bytes[((y * 40 + x) * 4)..<((y * 40 + x) * 4 + 4)])
+    }
+
+    @Test(arguments: [("slide-v1.lottie", [UInt8]([255, 0, 0, 255])), ("slide-v2.lottie", [0, 0, 255, 255])])
+    func archivesRenderTheirAnimationAndImages(name: String, square: [UInt8]) throws {
+        let run = try CLI.run(["render", Self.fixture(name), "--backend", "cpu", "--time", "0", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes.count == 40 * 20 * 4)
+        guard run.stdoutBytes.count == 40 * 20 * 4 else { return }
+        // The square (the manifest's initial animation in v2) and the archive's green image at (30, 0) to (40, 10).
+        #expect(Self.pixel(run.stdoutBytes, 5, 10) == square && Self.pixel(run.stdoutBytes, 4, 10) == [0, 0, 0, 0])
+        #expect(Self.pixel(run.stdoutBytes, 30, 0) == [0, 255, 0, 255] && Self.pixel(run.stdoutBytes, 39, 9) == [0, 255, 0, 255])
+        #expect(Self.pixel(run.stdoutBytes, 29, 0) == [0, 0, 0, 0] && Self.pixel(run.stdoutBytes, 30, 10) == [0, 0, 0, 0])
+    }
+
+    /// An archive's images travel into a converted scene as data URIs.
+    @Test func convertingAnArchiveKeepsItsImages() throws {
+        let folder = try TemporaryDirectory.make("layerfx-dotlottie")
+        let scene = folder.appending(path: "scene.json").path
+        let converted = try CLI.run(["convert", Self.fixture("slide-v1.lottie"), "-o", scene])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(try String(contentsOfFile: scene, encoding: .utf8).contains("\"contents\": \"data:image/png;base64,"))
+        let fromArchive = try CLI.run(["render", Self.fixture("slide-v1.lottie"), "--backend", "cpu", "-o", "-"])
+        let fromScene = try CLI.run(["render", scene, "--backend", "cpu", "-o", "-"])
+        #expect(fromArchive.stdoutBytes.count == 5 * 40 * 20 * 4 && fromArchive.stdoutBytes == fromScene.stdoutBytes)
+    }
+
+    @Test func unusableArchivesAreOneErrorLine() throws {
+        let folder = try TemporaryDirectory.make("layerfx-dotlottie")
+        let truncated = folder.appending(path: "truncated.lottie")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Self.fixture("slide-v1.lottie"))).prefix(300)).write(to: truncated)
+        let cases = [
+            (Self.fixture("no-animation.lottie"), ": no animation in the archive (expected animations/ID.json or a/ID.json)"),
+            (Self.fixture("scene-inside.lottie"), "/animations/scene.json: not a Lottie animation"),
+            (Self.fixture("missing-image.lottie"),
+             "/animations/slide.json:1:73: assets[0]: image \"images/gone.png\" is not in the archive"),
+            (truncated.path, ": not a valid zip archive (libzip: Not a zip archive)"),
+        ]
+        for (file, message) in cases {
+            let png = folder.appending(path: "out.png").path
+            let run = try CLI.run(["render", file, "--backend", "cpu", "-o", png])
+            #expect(run.status == 1)
+            #expect(run.stderr == "layerfx: error: \(file)\(message)\n")
+            #expect(!FileManager.default.fileExists(atPath: png))
+        }
+    }
+}

@@ -70,6 +70,7 @@ struct MisuseTests {
             Outcome(lfx_renderer_create(0, nil)),
             Outcome(lfx_scene_get_pixel_size(scene, nil, nil)),
             Outcome(lfx_scene_get_time(scene, nil)),
+            Outcome(lfx_scene_get_timeline(scene, nil, nil, nil)),
             Outcome(lfx_renderer_get_backend(renderer, nil)),
             Outcome(lfx_render_to_buffer(renderer, scene, nil, 40, 30, 160, 0)),
             Outcome(lfx_render_to_png(renderer, scene, nil)),

@@ -142,6 +142,14 @@ struct CallSession {
         case .setCompositing:
             let renderer = pickRenderer()
             check(lfx_renderer_set_compositing(renderer, input.pick([0, 1, 2, -1, Int32.max])), "lfx_renderer_set_compositing")
+        case .getTimeline:
+            var rate = 0.0, start = 0.0, end = 0.0
+            let scene = pickScene()
+            if input.byte() & 1 == 0 {
+                check(lfx_scene_get_timeline(scene, &rate, &start, &end), "lfx_scene_get_timeline")
+            } else {
+                check(lfx_scene_get_timeline(scene, &rate, nil, &end), "lfx_scene_get_timeline")
+            }
         }
     }
 

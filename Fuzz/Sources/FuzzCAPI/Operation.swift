@@ -38,4 +38,6 @@ enum Operation: UInt8, CaseIterable {
     /// `lfx_renderer_set_compositing` with a known or unknown value (tiles
     /// make the following CPU renders composite front to back).
     case setCompositing
+    /// `lfx_scene_get_timeline` with its pointers or NULL ones.
+    case getTimeline
 }

@@ -33,6 +33,8 @@ struct LottieConverter {
     let clock: LottieClock
     /// Whether LayerFX finds a font by this name (for text without outlines).
     let fontResolves: (String) -> Bool
+    /// The images of the image assets layers use.
+    let images: LottieImages
     var report = LottieReport()
     /// Precompositions being converted, against cycles.
     private var open: Set<String> = []
@@ -42,9 +44,10 @@ struct LottieConverter {
     /// The most precompositions nested in one another.
     static let maximumDepth = 64
 
-    init(_ animation: LottieAnimation, fontResolves: @escaping (String) -> Bool) {
+    init(_ animation: LottieAnimation, images: LottieImages, fontResolves: @escaping (String) -> Bool) {
         self.animation = animation
         clock = LottieClock(frameRate: animation.frameRate)
+        self.images = images
         self.fontResolves = fontResolves
     }
 
@@ -127,8 +130,16 @@ struct LottieConverter {
             content.properties.bounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
             content.properties.anchorPoint = .zero
             content.properties.backgroundColor = color
-        case .image:
-            report.note("image layers", layer: label)
+        case .image(let id):
+            // The image at its asset's size (its own when the asset has none), from the layer's origin.
+            guard let image = images.images[id], let asset = animation.images[id] else {
+                report.note(images.notDrawn[id] ?? "image asset \"\(id)\" not found", layer: label)
+                break
+            }
+            content.properties.bounds = Rect(x: 0, y: 0, width: asset.width > 0 ? asset.width : Double(image.width),
+                                             height: asset.height > 0 ? asset.height : Double(image.height))
+            content.properties.anchorPoint = .zero
+            content.properties.contents = image
         case .null:
             break
         case .shapes(let items):

@@ -40,7 +40,7 @@ extension LottieAnimation {
                 images[id] = LottieImageAsset(
                     width: try members.number("w", or: 0), height: try members.number("h", or: 0),
                     folder: try members.text("u") ?? "", name: name,
-                    isEmbedded: try members.flag("e") || name.hasPrefix("data:"), node: asset.node)
+                    isEmbedded: name.hasPrefix("data:"), node: asset.node)
             }
         }
         guard let layerList = try root.elements("layers") else { throw rootValue.issue("expected \"layers\"") }

@@ -8,7 +8,9 @@ import LayerFXText
 enum LottieImport {
     /// The scene of the Lottie animation at the root of `document`; fonts of
     /// text without outlines are looked up in `textContext`.
-    static func scene(_ document: JSONDocument, textContext: TextContext, relativeTo directory: String?) throws -> LoadedScene {
+    /// Image assets are read from `images`.
+    static func scene(_ document: JSONDocument, textContext: TextContext, relativeTo directory: String?,
+                      images: LottieImageStore? = nil) throws -> LoadedScene {
         let animation = try LottieAnimation(document)
         let size = Size(width: animation.width, height: animation.height)
         guard FrameSize.extent(size.width, scale: 1) <= Double(FrameSize.maximumSide),
@@ -16,7 +18,8 @@ enum LottieImport {
             throw DecodingIssue(node: JSONDocument.root,
                                 "frame of \(size.width.numberText)×\(size.height.numberText) px exceeds the \(FrameSize.maximumSide) px limit per side")
         }
-        var converter = LottieConverter(animation, fontResolves: { name in
+        let loaded = try animation.loadImages(from: images ?? .folder(directory))
+        var converter = LottieConverter(animation, images: loaded, fontResolves: { name in
             (try? textContext.font(named: name, relativeTo: directory)) != nil
         })
         var scene = Scene(size: size, layers: try converter.layers())

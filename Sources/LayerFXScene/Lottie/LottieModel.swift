@@ -26,7 +26,8 @@ struct LottieAnimation: Sendable {
 struct LottieImageAsset: Sendable {
     var width: Double, height: Double
     var folder: String, name: String
-    /// Whether `name` is the image itself, a `data:` URI (`e: 1`, or the name starts so).
+    /// Whether `name` is the image itself, a `data:` URI (files marked
+    /// embedded, `e: 1`, with a plain file name exist: the name decides).
     var isEmbedded: Bool
     /// The asset's node, for errors about its image.
     var node: Int
