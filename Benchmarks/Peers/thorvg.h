@@ -9,6 +9,7 @@
 
 typedef struct TvgCanvas *Tvg_Canvas;
 typedef struct TvgPaint *Tvg_Paint;
+typedef struct TvgAnimation *Tvg_Animation;
 typedef int Tvg_Result;   /* 0: success */
 
 enum { TVG_ENGINE_OPTION_DEFAULT = 1, TVG_COLORSPACE_ABGR8888 = 0 };
@@ -34,6 +35,10 @@ Tvg_Paint tvg_picture_new(void);
 Tvg_Result tvg_picture_load(Tvg_Paint picture, const char *path);
 Tvg_Result tvg_picture_set_size(Tvg_Paint picture, float w, float h);
 Tvg_Result tvg_picture_get_size(Tvg_Paint picture, float *w, float *h);
+Tvg_Animation tvg_lottie_animation_new(void);
+Tvg_Paint tvg_animation_get_picture(Tvg_Animation animation);   /* owned by the animation */
+Tvg_Result tvg_animation_set_frame(Tvg_Animation animation, float no);
+Tvg_Result tvg_animation_del(Tvg_Animation animation);
 
 /* "ThorVG X.Y.Z" into buf. */
 static inline const char *tvg_version_text(char *buf, int size) {

@@ -118,4 +118,32 @@ struct LottieReaderTests {
             #expect(LottieAnimation.recognizes(document) == lottie, "\(text)")
         }
     }
+
+    /// Work grows with the file, not with its numbers: a property animated
+    /// over 10¹² frames is sampled 20,001 times, a time remapping eased
+    /// over as many frames is cut into at most 2,000 pieces (found by the
+    /// `scene-decoder` fuzz target, which timed out on such a file).
+    @Test func longSpansAreSampledABoundedNumberOfTimes() throws {
+        let frames = LottieClock.sampleFrames(over: 0...1e12)
+        #expect(frames.count == 20_001 && frames.first == 0 && frames.last == 1e12)
+        #expect(LottieClock.sampleFrames(over: 2.5...5.5) == [2, 3, 4, 5, 6])
+        let remap = try Self.property(#"""
+            {"a":1,"k":[{"t":0,"s":[0],"i":{"x":[0.5],"y":[0]},"o":{"x":[0.5],"y":[1]}},{"t":1e12,"s":[100]}]}
+            """#) { try $0.lottieNumbers()[0] }
+        let pieces = LottieTimeRemap(clock: LottieClock(frameRate: 30), remap: remap).pieces([Layer()], name: "p")
+        #expect(pieces.count == 2_002)  // before, 2,000 pieces, after
+    }
+
+    /// The frame a held value changes on shows the new value, however the
+    /// seconds round (each change is keyed an instant early).
+    @Test func discreteChangesShowOnTheirFrame() {
+        let clock = LottieClock(frameRate: 25)
+        var layer = Layer()
+        layer.animations = [clock.frames(.positionX, times: [19, 20, 21, 22],
+                                         values: [.scalar(0), .scalar(1), .scalar(2), .scalar(3)], functions: nil, mode: .discrete)]
+        for frame in 19...22 {
+            let seconds = Double(frame) / 25
+            #expect(layer.presentationValue(of: .positionX, at: seconds) == .scalar(Double(frame - 19)), "frame \(frame)")
+        }
+    }
 }

@@ -32,6 +32,8 @@ TARGETS = {
     "cairo": (("libcairo2-dev", "pkg-config"), ()),
     "gles": (("libegl-dev", "libgles-dev"), ()),
     "rsvg": (("librsvg2-dev", "libcairo2-dev", "pkg-config"), ()),
+    "thorvg-lottie": ((), ("thorvg-python",)),
+    "rlottie": (("librlottie-dev", "pkg-config"), ()),
 }
 
 

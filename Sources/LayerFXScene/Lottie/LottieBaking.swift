@@ -14,17 +14,25 @@ extension LottieClock {
         return first...last
     }
 
-    /// A keyframe animation of `keyPath` through `sample` at every whole
-    /// frame of `span` (its ends rounded outwards), linear or `discrete`;
-    /// nil when the span holds a single frame.
+    /// The frames a property animated over `span` is sampled at: every
+    /// whole frame of it (its ends rounded outwards), or ``maximumSamples``
+    /// of them evenly spread over a longer span, the last always included.
+    static func sampleFrames(over span: ClosedRange<Double>) -> [Double] {
+        let first = span.lowerBound.rounded(.down), last = span.upperBound.rounded(.up)
+        guard last > first else { return [first] }
+        let step = max(((last - first) / maximumSamples).rounded(.up), 1)
+        var frames = Array(stride(from: first, to: last, by: step))
+        frames.append(last)
+        return frames
+    }
+
+    /// A keyframe animation of `keyPath` through `sample` at the
+    /// ``sampleFrames(over:)`` of `span`, linear or `discrete`; nil when the
+    /// span holds a single frame.
     func baked(_ keyPath: AnimatableKeyPath, over span: ClosedRange<Double>, discrete: Bool = false,
                _ sample: (Double) -> AnimatableValue) -> Animation? {
-        let first = span.lowerBound.rounded(.down), last = span.upperBound.rounded(.up)
-        guard last > first else { return nil }
-        // Every frame, or as many evenly spread over a longer span.
-        let step = max(((last - first) / Self.maximumSamples).rounded(.up), 1)
-        var times = Array(stride(from: first, to: last, by: step))
-        times.append(last)
+        let times = Self.sampleFrames(over: span)
+        guard times.count > 1 else { return nil }
         return frames(keyPath, times: times, values: times.map(sample), functions: nil,
                       mode: discrete ? .discrete : .linear)
     }

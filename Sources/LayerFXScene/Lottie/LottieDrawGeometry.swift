@@ -41,8 +41,7 @@ struct LottieDrawGeometry {
         shape.properties.path = Self.shapePath(first)
         // Outlines of one structure interpolate between frames; others (a trim
         // that splits a contour) hold each frame's.
-        let shapes = stride(from: span.lowerBound.rounded(.down), through: span.upperBound.rounded(.up), by: 1)
-            .map { contours(at: $0).map(\.segments.count) }
+        let shapes = LottieClock.sampleFrames(over: span).map { contours(at: $0).map(\.segments.count) }
         let steady = Set(shapes.map { $0 }).count <= 1
         if let animation = clock.baked(.path, over: span, discrete: !steady, { .path(Self.shapePath(contours(at: $0))) }) {
             shape.animations.append(animation)
@@ -104,7 +103,7 @@ struct LottieDrawGeometry {
             guard p.x.isFinite, p.y.isFinite else { return }
             low = Point(x: min(low.x, p.x), y: min(low.y, p.y)); high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
         }
-        let frames: [Double] = span.map { Array(stride(from: $0.lowerBound.rounded(.down), through: $0.upperBound.rounded(.up), by: 1)) } ?? [0]
+        let frames = span.map(LottieClock.sampleFrames(over:)) ?? [0]
         for frame in frames {
             for contour in contours(at: frame) {
                 include(contour.start)

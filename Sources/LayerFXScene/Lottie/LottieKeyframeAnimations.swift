@@ -41,9 +41,15 @@ struct LottieClock: Sendable {
                       mode: allHold ? .discrete : .linear)
     }
 
-    /// A keyframe animation of `values` at `times` (frames, ascending, at least two).
-    func frames(_ keyPath: AnimatableKeyPath, times: [Double], values: [AnimatableValue],
+    /// A keyframe animation of `values` at `times` (frames, ascending, at
+    /// least two). Discrete values change an instant early (``holdInstant``),
+    /// so that the frame a change falls on shows it however seconds round.
+    func frames(_ keyPath: AnimatableKeyPath, times exact: [Double], values: [AnimatableValue],
                 functions: [TimingFunction]?, mode: CalculationMode) -> Animation {
+        var times = exact
+        if mode == .discrete {
+            for index in times.indices.dropFirst() { times[index] = max(exact[index] - Self.holdInstant, times[index - 1]) }
+        }
         let first = times[0], span = max(times[times.count - 1] - first, 1e-9)
         var timing = MediaTiming()
         timing.beginTime = first / frameRate
@@ -62,19 +68,16 @@ struct LottieClock: Sendable {
     }
 
     /// An opacity animation (held values) showing a layer from frame `from`
-    /// until before frame `to` (nil: without that end). Each change is keyed
-    /// an instant early, so that the frame it falls on shows it however
-    /// seconds round.
+    /// until before frame `to` (nil: without that end).
     func visibility(from: Double?, to: Double?) -> Animation {
-        let early = Self.holdInstant
         switch (from, to) {
         case let (from?, to?):
-            return frames(.opacity, times: [from - 1, from - early, max(to, from) - early],
+            return frames(.opacity, times: [from - 1, from, max(to, from)],
                           values: [.scalar(0), .scalar(1), .scalar(0)], functions: nil, mode: .discrete)
         case let (nil, to?):
-            return frames(.opacity, times: [to - 1, to - early], values: [.scalar(1), .scalar(0)], functions: nil, mode: .discrete)
+            return frames(.opacity, times: [to - 1, to], values: [.scalar(1), .scalar(0)], functions: nil, mode: .discrete)
         case let (from?, nil):
-            return frames(.opacity, times: [from - 1, from - early], values: [.scalar(0), .scalar(1)], functions: nil,
+            return frames(.opacity, times: [from - 1, from], values: [.scalar(0), .scalar(1)], functions: nil,
                           mode: .discrete)
         case (nil, nil):
             return frames(.opacity, times: [0, 1], values: [.scalar(1), .scalar(1)], functions: nil, mode: .discrete)

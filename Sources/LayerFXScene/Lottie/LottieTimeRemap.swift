@@ -12,6 +12,9 @@ struct LottieTimeRemap {
     let clock: LottieClock
     let remap: LottieProperty<Double>
 
+    /// The most pieces the eased segments of one remapping are cut into.
+    static let maximumPieces = 2_000.0
+
     /// The pieces, each holding `children`.
     func pieces(_ children: [Layer], name: String) -> [Layer] {
         guard case .keyframes(let keyframes) = remap.content else {
@@ -19,6 +22,12 @@ struct LottieTimeRemap {
         }
         var result: [Layer] = []
         let first = keyframes[0], last = keyframes[keyframes.count - 1]
+        // Eased segments are cut into a piece per frame, or per `step` frames
+        // when that would make over ``maximumPieces``.
+        let eased = zip(keyframes, keyframes.dropFirst()).reduce(0.0) { total, pair in
+            pair.0.hold || pair.0.easing == nil ? total : total + max(pair.1.time - pair.0.time, 0)
+        }
+        let step = max((eased / Self.maximumPieces).rounded(.up), 1)
         result.append(piece(children, name: name, from: nil, to: first.time, start: first.value, end: first.value))
         for (key, next) in zip(keyframes, keyframes.dropFirst()) where next.time > key.time {
             if key.hold {
@@ -28,7 +37,7 @@ struct LottieTimeRemap {
             } else {
                 var frame = key.time
                 while frame < next.time {
-                    let end = min(frame + 1, next.time)
+                    let end = min(frame + step, next.time)
                     result.append(piece(children, name: name, from: frame, to: end,
                                         start: remap.value(at: frame), end: remap.value(at: end)))
                     frame = end
