@@ -87,7 +87,7 @@ extension LottieLayer {
         autoOrients = try members.flag("ao")
         unsupported = []
         let is3D = try members.flag("ddd")
-        transform = try members.value("ks").map { try LottieTransform($0, isLayer: true) } ?? .identity
+        transform = try members.value("ks").map { try LottieTransform($0, isLayer: true, is3D: is3D) } ?? .identity
         masks = try (members.elements("masksProperties") ?? []).map(LottieMask.init)
         let type = try members.integer("ty") ?? -1
         switch type {
@@ -157,7 +157,7 @@ extension TreeValue {
 
 extension LottieTransform {
     /// Reads a transform object (`ks`, `tr`, a repeater's `tr`).
-    init(_ value: TreeValue, isLayer: Bool) throws {
+    init(_ value: TreeValue, isLayer: Bool, is3D: Bool = false) throws {
         let members = try value.object()
         anchor = try .vector(members.value("a"), or: [0, 0])
         if let p = members.value("p"), let split = try? p.object(), try split.flag("s") {
@@ -169,8 +169,9 @@ extension LottieTransform {
             positionX = nil; positionY = nil
         }
         scale = try .vector(members.value("s"), or: [100, 100])
-        // A 3D layer's rotation about z is its 2D rotation.
-        rotation = try .scalar(members.value("r") ?? members.value("rz"), or: 0)
+        // A 3D layer's rotation about z is its 2D rotation; a 2D layer's `rz` is not read
+        // (ThorVG and lottie-web ignore it there).
+        rotation = try .scalar(members.value("r") ?? (is3D ? members.value("rz") : nil), or: 0)
         skew = try .scalar(members.value("sk"), or: 0)
         skewAxis = try .scalar(members.value("sa"), or: 0)
         opacity = try .scalar(members.value("o"), or: 100)

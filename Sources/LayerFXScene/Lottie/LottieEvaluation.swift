@@ -29,16 +29,10 @@ extension LottieProperty where Value == [Double] {
             let key = keyframes[index], a = key.value, b = keyframes[index + 1].value
             if let spatial = key.spatial, a.count >= 2, b.count >= 2 {
                 let curve = Self.spatialSegment(from: a, to: b, spatial)
+                // An easing that overshoots stops at the ends of the curve (ThorVG's `atApprox`,
+                // rlottie's `tAtLength` and lottie-web's sampled curve all clamp the length).
                 let t = curve.parameter(atLengthFraction: min(max(progress, 0), 1))
-                // An easing that overshoots continues along the ends' straight lines.
-                var point = curve.point(at: t)
-                if progress < 0 {
-                    let direction: Point = (curve.control1 - curve.start).unitOrZero
-                    point = curve.start + (progress * curve.length()) * direction
-                } else if progress > 1 {
-                    let direction: Point = (curve.end - curve.control2).unitOrZero
-                    point = curve.end + ((progress - 1) * curve.length()) * direction
-                }
+                let point = curve.point(at: t)
                 var result = Self.lerp(a, b, progress)
                 result[0] = point.x; result[1] = point.y
                 return result
@@ -82,13 +76,5 @@ extension LottieProperty where Value == LottieBezier {
             guard case .keyframes(let keyframes) = content else { return initialValue }
             return keyframes[index].value.interpolated(to: keyframes[index + 1].value, progress)
         }
-    }
-}
-
-extension Point {
-    /// The vector scaled to length 1 (zero stays zero).
-    var unitOrZero: Point {
-        let length = self.length
-        return length > 0 ? Point(x: x / length, y: y / length) : .zero
     }
 }

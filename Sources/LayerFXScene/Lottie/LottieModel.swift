@@ -140,8 +140,11 @@ struct LottieText: Sendable {
     var fillColor: Color?
     var strokeColor: Color?
     var strokeWidth: Double
-    /// Whether the document changes over time (only the first is drawn).
-    var isAnimated: Bool
+    /// Box text (`sz`, `ps`): the box's size and top-left corner; nil for point text.
+    var boxSize: Point?
+    var boxPosition: Point?
+    /// The documents that replace this one from later frames (held), in time order.
+    var changes: [(time: Double, text: LottieText)]
     /// Whether it has animators (`a`), not drawn.
     var hasAnimators: Bool
 }

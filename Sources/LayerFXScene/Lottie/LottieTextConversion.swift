@@ -11,12 +11,41 @@ import LayerFXModel
 extension LottieConverter {
     /// The layers of `text`; `label` names its layer in the report.
     mutating func textLayers(_ text: LottieText, label: String) -> [Layer] {
-        if text.isAnimated { report.note("animated text documents", layer: label) }
         if text.hasAnimators { report.note("text animators", layer: label) }
+        guard !text.changes.isEmpty else { return documentLayers(text, label: label) }
+        // Each document held from its keyframe until the next one's.
+        let documents = [(time: -Double.infinity, text: text)] + text.changes
+        var result: [Layer] = []
+        for (index, document) in documents.enumerated() {
+            var held = Layer(name: "text document \(index)")
+            held.sublayers = documentLayers(document.text, label: label)
+            let next = index + 1 < documents.count ? documents[index + 1].time : nil
+            held.animations.append(clock.visibility(from: index == 0 ? nil : document.time, to: next))
+            result.append(held)
+        }
+        return result
+    }
+
+    /// Where a document's first baseline starts: the layer's origin for
+    /// point text; for box text the box's left edge, and its top plus the
+    /// font's ascent (at most the box's height), as ThorVG lays it out.
+    private func origin(_ text: LottieText) -> Point {
+        guard let box = text.boxSize, let corner = text.boxPosition else { return Point(x: 0, y: 0) }
+        let ascent = min((animation.fonts[text.font]?.ascent ?? 75) / 100 * text.size, box.y)
+        return Point(x: corner.x, y: corner.y + ascent)
+    }
+
+    /// The layers of one document.
+    private mutating func documentLayers(_ text: LottieText, label: String) -> [Layer] {
+        let origin = origin(text), boxWidth = text.boxSize?.x ?? 0
         let font = animation.fonts[text.font]
         let family = font?.family ?? text.font, style = font?.style ?? ""
         let lines = text.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
         let scale = text.size / 100
+        // With outlines for the font, characters without one are skipped (not advancing), as ThorVG skips them.
+        guard animation.glyphs.keys.contains(where: { $0.family == family }) else {
+            return standInText(text, family: family, label: label)
+        }
         var items: [LottieShapeItem] = []
         for (row, line) in lines.enumerated() {
             var placed: [(glyph: LottieGlyph, x: Double)] = []
@@ -24,16 +53,14 @@ extension LottieConverter {
             for character in line {
                 guard let glyph = animation.glyphs[LottieGlyphKey(character: String(character), family: family, style: style)]
                     ?? animation.glyphs.first(where: { $0.key.character == String(character) && $0.key.family == family })?.value
-                else {
-                    return standInText(text, family: family, label: label)
-                }
+                else { continue }
                 placed.append((glyph, x))
                 x += (glyph.advance + text.tracking / 10) * scale
             }
-            let shift = text.justification == 1 ? -x : text.justification == 2 ? -x / 2 : 0
+            let shift = origin.x + (text.justification == 1 ? boxWidth - x : text.justification == 2 ? (boxWidth - x) / 2 : 0)
             for (glyph, left) in placed where !glyph.shapes.isEmpty {
                 var transform = LottieTransform.identity
-                transform.position = LottieProperty([left + shift, Double(row) * text.lineHeight - text.baselineShift])
+                transform.position = LottieProperty([left + shift, origin.y + Double(row) * text.lineHeight - text.baselineShift])
                 transform.scale = LottieProperty([text.size, text.size])
                 items.append(.group(LottieShapeGroup(name: "", items: glyph.shapes + [.transform(transform)])))
             }
@@ -70,7 +97,9 @@ extension LottieConverter {
         layer.properties.bounds = Rect(x: 0, y: 0, width: width, height: max(text.lineHeight, text.size) * 1000)
         layer.properties.anchorPoint = .zero
         let left = text.justification == 1 ? -width : text.justification == 2 ? -width / 2 : 0
-        layer.properties.position = Point(x: left, y: -ascent - text.baselineShift)
+        let origin = origin(text), boxWidth = text.boxSize?.x ?? 0
+        let boxShift = text.justification == 1 ? boxWidth : text.justification == 2 ? boxWidth / 2 : 0
+        layer.properties.position = Point(x: origin.x + boxShift + left, y: origin.y - ascent - text.baselineShift)
         return [layer]
     }
 }
