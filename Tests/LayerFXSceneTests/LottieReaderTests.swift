@@ -146,4 +146,25 @@ struct LottieReaderTests {
             #expect(layer.presentationValue(of: .positionX, at: seconds) == .scalar(Double(frame - 19)), "frame \(frame)")
         }
     }
+
+    /// One subtracting mask (or one inverted mask at full opacity) is its
+    /// path taken inverted; others combine into one alpha mask.
+    @Test func masksBecomeOneMaskLayer() {
+        let square = LottieBezier(vertices: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)],
+                                  inTangents: Array(repeating: .zero, count: 3), outTangents: Array(repeating: .zero, count: 3),
+                                  closed: true)
+        func mask(_ mode: String, inverted: Bool = false, opacity: Double = 100) -> LottieMask {
+            LottieMask(mode: mode, inverted: inverted, path: LottieProperty(square), opacity: LottieProperty(opacity),
+                       expansion: LottieProperty(0))
+        }
+        let converter = LottieMaskConverter(clock: LottieClock(frameRate: 30))
+        let subtract = converter.mask([mask("s", opacity: 50)])
+        #expect(subtract?.mode == .alphaInverted && subtract?.layer.kind == .shape && subtract?.layer.properties.opacity == 0.5)
+        #expect(converter.mask([mask("a", inverted: true)])?.mode == .alphaInverted)
+        // Inverted at half opacity covers half outside the path: everything, masked.
+        let half = converter.mask([mask("a", inverted: true, opacity: 50)])
+        #expect(half?.mode == .alpha && half?.layer.properties.maskMode == .alphaInverted && half?.layer.mask?.kind == .shape)
+        #expect(converter.mask([mask("a"), mask("s")])?.mode == .alpha)
+        #expect(converter.mask([mask("n")]) == nil)
+    }
 }

@@ -150,7 +150,8 @@ struct LottieConverter {
             content.sublayers = textLayers(text, label: label)
         }
         if !layer.masks.isEmpty, let mask = LottieMaskConverter(clock: clock).mask(layer.masks) {
-            content.mask = mask
+            content.mask = mask.layer
+            content.properties.maskMode = mask.mode
         }
         outer.sublayers = [content]
         return outer

@@ -13,8 +13,26 @@ struct LottieMaskConverter {
     /// A box that covers any frame, for masks of everything outside a path.
     static let everywhere = Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
 
-    /// The mask of `masks`; nil when none of them draws.
-    func mask(_ masks: [LottieMask]) -> Layer? {
+    /// The mask of `masks` and the mode the masked layer takes it in; nil
+    /// when none of them draws. One subtracting mask, or one inverted mask
+    /// at full opacity, is its path taken inverted (one offscreen layer
+    /// fewer than everything masked by the path).
+    func mask(_ masks: [LottieMask]) -> (layer: Layer, mode: MaskMode)? {
+        let drawn = masks.filter { $0.mode != "n" }
+        if drawn.count == 1, let only = drawn.first {
+            let opaque = !only.opacity.isAnimated && only.opacity.initialValue == 100
+            if only.mode == "s" && !only.inverted || (only.mode != "s" && only.inverted && opaque) {
+                var unit = pathLayer(only.path)
+                unit.properties.opacity = only.opacity.initialValue / 100
+                if let animation = clock.animation(.opacity, only.opacity, { .scalar($0 / 100) }) { unit.animations.append(animation) }
+                return (unit, .alphaInverted)
+            }
+        }
+        return combined(masks).map { ($0, .alpha) }
+    }
+
+    /// The masks combined into one layer taken as an alpha mask.
+    private func combined(_ masks: [LottieMask]) -> Layer? {
         var combined: Layer? = nil
         for mask in masks where mask.mode != "n" {
             var unit = pathLayer(mask.path)
