@@ -28,6 +28,11 @@ precision highp int;
 #endif
 layout(local_size_x = INVOCATIONS_X, local_size_y = LFX_TILE_SIZE) in;
 
+// Built with CIRCLES_ONLY for lists of circles alone (a frame with no
+// instances): the shape branch is left out of the loop, which a software
+// rasterizer would otherwise run for every entry with its lanes masked off
+// (on llvmpipe the 100,000-ripple field took about 4.5 times as long).
+
 #include "tile-circle.glsl"
 #include "primitive-quad.glsl"
 #include "primitive-shading.glsl"
@@ -112,6 +117,7 @@ void main() {
     for (int k = 0; k < COLUMNS; k++) { color[k] = vec4(0.0); t[k] = 1.0; }
     for (uint j = offsets[tile + 1u]; j > start; j--) {
         uint index = entries[j - 1u];
+#ifndef CIRCLES_ONLY
         if ((index & LFX_TILE_SHAPE_ENTRY) != 0u) {
             Primitive s = shapePrimitive(index);
             vec2 extent = shapeQuadExtent(instances[index & (LFX_TILE_INTERIOR_ENTRY - 1u)].transform,
@@ -121,7 +127,9 @@ void main() {
                 color[k] += t[k] * source;
                 t[k] *= 1.0 - source.a;
             }
-        } else {
+        } else
+#endif
+        {
             // The geometry first: a circle that misses the row (the same for
             // a row of invocations) or the invocation's pixels is skipped
             // before its colours are read.

@@ -9,15 +9,16 @@ import LayerFXPrimitives
 /// for the GPU's sort. A frame that also holds analytic shapes (ellipses,
 /// rounded rectangles, stars) or glyphs is binned on the CPU, each listed
 /// in every tile of its quad's pixel box, and its instances go up too. Then
-/// `Shaders/tiles.comp.glsl` composites each pixel
-/// once, front to back, into an RGBA8 texture that is read back. Needs
+/// `Shaders/tiles.comp.glsl` (its circles-only build for a frame with no
+/// instances) composites each pixel once, front to back, into an RGBA8 texture that is read back. Needs
 /// OpenGL ES 3.1 (``make(for:)`` says whether the context has it). Its arrays
 /// and buffers are kept from frame to frame. Runs in other frames:
 /// `TileComputePass+Runs.swift`.
 final class TileComputePass {
-    private let program: ShaderProgram
-    private let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
-    private let frameTextureUniforms: FrameTextureUniforms
+    /// The whole-frame compositor for lists of circles, analytic shapes and glyphs.
+    private let program: FrameProgram
+    /// The same built with `CIRCLES_ONLY`, for frames of circles alone.
+    private let circleProgram: FrameProgram
     /// Circles, tile offsets, tile entries, instances.
     var buffers = [GLuint](repeating: 0, count: 4)
     private var texture: GLuint = 0, framebuffer: GLuint = 0
@@ -64,19 +65,16 @@ final class TileComputePass {
     }
 
     /// Pixels per invocation on a software rasterizer: on llvmpipe (2 cores,
-    /// the 100,000-ripple field) 4 took about 30% less time than 1 and than
-    /// a whole 16-pixel row, whose invocations are too few to fill the lanes.
+    /// the 100,000-ripple field, circles only) 4 took about half the time of
+    /// 1 and 40% less than a whole 16-pixel row, whose invocations are too
+    /// few to fill the lanes; 2 was as fast as 4, 8 slower.
     static let softwareColumns = 4
 
     private init(columnsPerInvocation: Int) throws {
         self.columnsPerInvocation = columnsPerInvocation
-        program = try ShaderProgram(compute: "tiles.comp.glsl",
-                                    defines: [("COLUMNS", columnsPerInvocation),
-                                              ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation)])
-        backgroundUniform = glGetUniformLocation(program.id, "u_background")
-        sizeUniform = glGetUniformLocation(program.id, "u_size")
-        columnsUniform = glGetUniformLocation(program.id, "u_columns")
-        frameTextureUniforms = FrameTextureUniforms(program)
+        let layout = [("COLUMNS", columnsPerInvocation), ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation)]
+        program = try FrameProgram(defines: layout)
+        circleProgram = try FrameProgram(defines: layout + [("CIRCLES_ONLY", 1)])
         glGenBuffers(4, &buffers)
         glGenFramebuffers(1, &framebuffer)
         gpuBinning = GPUTileBinning.make()
@@ -114,12 +112,7 @@ final class TileComputePass {
             lastBinning = .cpu
         }
         prepareTexture(width: width, height: height)
-        glUseProgram(program.id)
-        let bg = frame.background
-        glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
-        glUniform2i(sizeUniform, GLint(width), GLint(height))
-        glUniform1i(columnsUniform, GLint(columns))
-        frameTextureUniforms.set(frame, atlasDecode: atlasDecode)
+        (frame.instances.isEmpty ? circleProgram : program).use(for: frame, columns: columns, atlasDecode: atlasDecode)
         for index in 0..<4 {
             glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), GLuint(index), buffers[index])
         }
@@ -128,6 +121,31 @@ final class TileComputePass {
         glMemoryBarrier(GLbitfield(GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         return true
+    }
+
+    /// A build of the whole-frame compositor and its uniforms.
+    private struct FrameProgram {
+        let shader: ShaderProgram
+        let backgroundUniform: GLint, sizeUniform: GLint, columnsUniform: GLint
+        let frameTextureUniforms: FrameTextureUniforms
+
+        init(defines: [(String, Int)]) throws {
+            shader = try ShaderProgram(compute: "tiles.comp.glsl", defines: defines)
+            backgroundUniform = glGetUniformLocation(shader.id, "u_background")
+            sizeUniform = glGetUniformLocation(shader.id, "u_size")
+            columnsUniform = glGetUniformLocation(shader.id, "u_columns")
+            frameTextureUniforms = FrameTextureUniforms(shader)
+        }
+
+        /// Makes it current with its uniforms set for `frame`, a grid `columns` tiles wide.
+        func use(for frame: Frame, columns: Int, atlasDecode: SIMD2<Float>) {
+            glUseProgram(shader.id)
+            let bg = frame.background
+            glUniform4f(backgroundUniform, bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w)
+            glUniform2i(sizeUniform, GLint(frame.width), GLint(frame.height))
+            glUniform1i(columnsUniform, GLint(columns))
+            frameTextureUniforms.set(frame, atlasDecode: atlasDecode)
+        }
     }
 
     /// A tile program's uniforms for the frame's textures: the glyph atlas's
@@ -195,7 +213,8 @@ final class TileComputePass {
         if runTexture != 0 { glDeleteTextures(1, &runTexture) }
         if case let run?? = runProgram { glDeleteProgram(run.program.id) }
         glDeleteFramebuffers(1, &framebuffer)
-        glDeleteProgram(program.id)
+        glDeleteProgram(program.shader.id)
+        glDeleteProgram(circleProgram.shader.id)
     }
 }
 
