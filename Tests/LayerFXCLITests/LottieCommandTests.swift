@@ -111,6 +111,63 @@ struct LottieCommandTests {
         #expect(doubled.stdoutBytes.count == 10 * 40 * 20 * 4)
     }
 
+    /// A text document's `of` (stroke over fill): false draws the fill over
+    /// the stroke; true, or no flag (as ThorVG reads it), the stroke over
+    /// the fill. The glyph is a 10 × 10 square from x = 10 to 20, its 4-pixel
+    /// red-filled, blue-stroked outline straddling x = 10.
+    @Test(arguments: [(#","of":false"#, [UInt8]([255, 0, 0, 255])), (#","of":true"#, [0, 0, 255, 255]),
+                      ("", [0, 0, 255, 255])])
+    func strokeOverFillOrdersTheTextsPaints(flag: String, insideTheEdge: [UInt8]) throws {
+        let folder = try TemporaryDirectory.make("layerfx-lottie-text")
+        let file = folder.appending(path: "text.json")
+        try Data(#"""
+            {"v":"5.7.4","fr":10,"ip":0,"op":1,"w":40,"h":20,"layers":[
+             {"ty":5,"nm":"text","ind":1,"ip":0,"op":1,"st":0,
+              "ks":{"p":{"a":0,"k":[10,15]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+              "t":{"d":{"k":[{"t":0,"s":{"t":"A","f":"Square","s":20,"fc":[1,0,0],"sc":[0,0,1],"sw":4\#(flag),
+                                         "j":0,"tr":0,"lh":24,"ls":0}}]},"a":[],"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}}}}],
+             "fonts":{"list":[{"fName":"Square","fFamily":"Square","fStyle":"Regular","ascent":75}]},
+             "chars":[{"ch":"A","size":100,"w":60,"fFamily":"Square","style":"Regular","data":{"shapes":[
+              {"ty":"gr","it":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,-50],[50,-50],[50,0],[0,0]],
+               "i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]}]}}]}
+            """#.utf8).write(to: file)
+        let run = try CLI.run(["render", file.path, "--backend", "cpu", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = run.stdoutBytes
+        func pixel(_ x: Int) -> [UInt8] { Array(bytes[((10 * 40 + x) * 4)..<((10 * 40 + x) * 4 + 4)]) }
+        #expect(pixel(11) == insideTheEdge)
+        #expect(pixel(9) == [0, 0, 255, 255] && pixel(15) == [255, 0, 0, 255] && pixel(5) == [0, 0, 0, 0])
+    }
+
+    /// A repeater's animated offset moves its copies: two 10-pixel squares
+    /// 10 px apart, the offset going from 0 to 2 over frames 0 to 10.
+    @Test func animatedRepeaterOffsetMovesTheCopies() throws {
+        let folder = try TemporaryDirectory.make("layerfx-lottie-repeater")
+        let file = folder.appending(path: "copies.json")
+        try Data(#"""
+            {"v":"5.7.4","fr":10,"ip":0,"op":11,"w":40,"h":20,"layers":[
+             {"ty":4,"nm":"copies","ind":1,"ip":0,"op":11,"st":0,
+              "ks":{"p":{"a":0,"k":[0,5]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
+              "shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                        {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},
+                        {"ty":"rp","c":{"a":0,"k":2},"m":1,
+                         "o":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[2]}]},
+                         "tr":{"ty":"tr","p":{"a":0,"k":[10,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},
+                               "r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}]}]}
+            """#.utf8).write(to: file)
+        let run = try CLI.run(["render", file.path, "--backend", "cpu", "--frames", "0-10", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let frameBytes = 40 * 20 * 4
+        #expect(run.stdoutBytes.count == 11 * frameBytes)
+        let covered = [0, 5, 10].map { frame in
+            Self.redRow(run.stdoutBytes[(frame * frameBytes)..<((frame + 1) * frameBytes)]).map { $0 == 255 }
+        }
+        #expect(covered[0] == (0..<40).map { $0 < 20 })
+        #expect(covered[1] == (0..<40).map { (10..<30).contains($0) })
+        #expect(covered[2] == (0..<40).map { $0 >= 20 })
+    }
+
     /// `convert` writes a scene file that renders the same bytes.
     @Test func convertedSceneRendersTheSameFrames() throws {
         let (folder, file) = try Self.write()

@@ -147,6 +147,20 @@ struct LottieReaderTests {
         }
     }
 
+    /// In and out points within 1/1000 of a frame of a whole frame are that
+    /// frame (an exporter's 90.0000036657751 for frame 90 at 29.97 fps ends
+    /// the layer before frame 90, as the players end it); others are kept.
+    @Test func inAndOutPointsLoseTheirFloatingPointNoise() throws {
+        let document = try Self.document(#"""
+            {"v":"5.7.0","fr":29.97,"ip":0,"op":180.0000073,"w":10,"h":10,"layers":[
+             {"ty":3,"ip":9.9999996,"op":90.0000036657751},{"ty":3,"ip":0.5,"op":90.3}]}
+            """#)
+        let animation = try withExtendedLifetime(document) { try LottieAnimation(document) }
+        #expect(animation.outPoint == 180)
+        #expect(animation.layers.map(\.inPoint) == [10, 0.5])
+        #expect(animation.layers.map(\.outPoint) == [90, 90.3])
+    }
+
     /// One subtracting mask (or one inverted mask at full opacity) is its
     /// path taken inverted; others combine into one alpha mask.
     @Test func masksBecomeOneMaskLayer() {

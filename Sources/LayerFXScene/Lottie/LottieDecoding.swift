@@ -24,8 +24,8 @@ extension LottieAnimation {
         guard frameRate.isFinite, frameRate > 0 else {
             throw (root.value("fr") ?? rootValue).issue("expected a frame rate \"fr\" above 0")
         }
-        inPoint = try root.number("ip", or: 0)
-        outPoint = try root.number("op", or: 0)
+        inPoint = wholeFrame(try root.number("ip", or: 0))
+        outPoint = wholeFrame(try root.number("op", or: 0))
         guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint else {
             throw (root.value("op") ?? rootValue).issue("expected an out point \"op\" after the in point \"ip\"")
         }
@@ -73,8 +73,8 @@ extension LottieLayer {
         name = try members.text("nm") ?? ""
         index = try members.integer("ind")
         parent = try members.integer("parent")
-        inPoint = try members.number("ip", or: 0)
-        outPoint = try members.number("op", or: 0)
+        inPoint = wholeFrame(try members.number("ip", or: 0))
+        outPoint = wholeFrame(try members.number("op", or: 0))
         startTime = try members.number("st", or: 0)
         stretch = try members.number("sr", or: 1)
         guard inPoint.isFinite, outPoint.isFinite, startTime.isFinite, stretch.isFinite, stretch != 0 else {
@@ -189,4 +189,13 @@ extension LottieMask {
         opacity = try .scalar(members.value("o"), or: 100)
         expansion = try .scalar(members.value("x"), or: 0)
     }
+}
+
+/// An in or out point as After Effects meant it: within 1/1000 of a frame
+/// of a whole frame, that frame (exporters write frame 90 at 29.97 fps as
+/// 90.0000037, which would otherwise keep a layer on at frame 90; ThorVG and
+/// rlottie end it there too).
+private func wholeFrame(_ frame: Double) -> Double {
+    let whole = frame.rounded()
+    return abs(frame - whole) < 1e-3 ? whole : frame
 }

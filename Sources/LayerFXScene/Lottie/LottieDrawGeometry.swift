@@ -150,7 +150,7 @@ struct LottieDrawGeometry {
     static func matrix(_ step: LottieShapeGathering.Step, at frame: Double) -> AffineTransform {
         switch step {
         case .group(let transform): transform.matrix(at: frame)
-        case let .copy(repeater, index): LottieRepeaterCopy(repeater: repeater, index: index).matrix(at: frame)
+        case let .copy(repeater, copy): LottieRepeaterCopy(repeater: repeater, copy: copy).matrix(at: frame)
         }
     }
 
@@ -170,7 +170,7 @@ struct LottieDrawGeometry {
     static func keyframeTimes(_ step: LottieShapeGathering.Step) -> [[Double]] {
         switch step {
         case .group(let t): t.keyframeTimes
-        case .copy(let repeater, _): repeater.transform.keyframeTimes
+        case .copy(let repeater, _): LottieRepeaterCopy.keyframeTimes(repeater)
         }
     }
 

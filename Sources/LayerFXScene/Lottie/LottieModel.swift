@@ -140,6 +140,8 @@ struct LottieText: Sendable {
     var fillColor: Color?
     var strokeColor: Color?
     var strokeWidth: Double
+    /// Whether the stroke is drawn over the fill (`of`; when absent, as ThorVG reads it).
+    var strokeOverFill: Bool
     /// Box text (`sz`, `ps`): the box's size and top-left corner; nil for point text.
     var boxSize: Point?
     var boxPosition: Point?

@@ -6,17 +6,29 @@ import Musl
 import LayerFXCore
 import LayerFXModel
 
-/// One copy of a repeater: copy k (offset added) is moved by
+/// One copy of a repeater: copy k (its offset o added, k + o) is moved by
 /// `T(p·k + a)·S(s^k)·R(r·k)·T(−a)` (ThorVG's `_repeat`, as rlottie and
 /// lottie-web), and faded from the start to the end opacity at (i + 1)/c
 /// (ThorVG; rlottie uses i/c).
 struct LottieRepeaterCopy {
     let repeater: LottieRepeater
-    /// The copy's index plus the repeater's offset.
-    let index: Double
+    /// The copy's number, from 0.
+    let copy: Double
+
+    /// The copy's number plus the repeater's offset at `frame` (0 where that is not finite).
+    func index(at frame: Double) -> Double {
+        let offset = repeater.offset.value(at: frame)
+        return copy + (offset.isFinite ? offset : 0)
+    }
+
+    /// The frames at which a copy's matrix has keyframes: its transform's and its offset's.
+    static func keyframeTimes(_ repeater: LottieRepeater) -> [[Double]] {
+        repeater.transform.keyframeTimes + [repeater.offset.keyframeTimes]
+    }
 
     /// The copy's matrix at `frame`.
     func matrix(at frame: Double) -> AffineTransform {
+        let index = index(at: frame)
         let t = repeater.transform
         let p = LottieGeometry.point(t.position.value(at: frame)), a = LottieGeometry.point(t.anchor.value(at: frame))
         let scale = t.scale.value(at: frame)
@@ -27,9 +39,10 @@ struct LottieRepeaterCopy {
             .concatenating(.translation(p.x * index + a.x, p.y * index + a.y))
     }
 
-    /// Puts the copy's matrix on `layer` as its `transform`, sampled at every frame when the repeater's transform moves.
+    /// Puts the copy's matrix on `layer` as its `transform`, sampled at every
+    /// frame when the repeater's transform or offset moves.
     func apply(_ clock: LottieClock, to layer: inout Layer) {
-        let span = LottieClock.span(repeater.transform.keyframeTimes)
+        let span = LottieClock.span(Self.keyframeTimes(repeater))
         layer.properties.transform = LayerTransform(matrix: matrix(at: span?.lowerBound ?? 0))
         if let span, let animation = clock.baked(.transform, over: span, { .transform(LayerTransform(matrix: matrix(at: $0))) }) {
             layer.animations.append(animation)

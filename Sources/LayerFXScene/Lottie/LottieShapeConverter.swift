@@ -35,8 +35,8 @@ struct LottieShapeConverter {
             switch step {
             case .group(let transform):
                 clock.apply(transform, autoOrients: false, withOpacity: false, outer: &outer, inner: &inner)
-            case let .copy(repeater, index):
-                LottieRepeaterCopy(repeater: repeater, index: index).apply(clock, to: &outer)
+            case let .copy(repeater, copy):
+                LottieRepeaterCopy(repeater: repeater, copy: copy).apply(clock, to: &outer)
             }
             inner.sublayers = [node]
             outer.sublayers = [inner]

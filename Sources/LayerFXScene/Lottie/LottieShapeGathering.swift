@@ -13,7 +13,8 @@ struct LottieShapeGathering {
     /// copy of a repeater's.
     enum Step: Sendable {
         case group(LottieTransform)
-        case copy(LottieRepeater, index: Double)
+        /// Copy number `copy` (from 0; the repeater's offset is added at each frame).
+        case copy(LottieRepeater, copy: Double)
     }
 
     /// A change to paths: a trim or rounded corners, numbered in the order
@@ -120,13 +121,11 @@ struct LottieShapeGathering {
         }
         let copies = min(Int(count), Self.maximumCopies)
         if Double(copies) < count.rounded(.down) { unsupported.append("repeaters of over \(Self.maximumCopies) copies") }
-        let offset = repeater.offset.initialValue.isFinite ? repeater.offset.initialValue : 0
-        if repeater.offset.isAnimated { unsupported.append("animated repeater offset") }
         var repeated = Gathered()
         var order = Array(0..<copies)
         if repeater.newerAbove { order.reverse() }
         for k in order {
-            let step = Step.copy(repeater, index: Double(k) + offset)
+            let step = Step.copy(repeater, copy: Double(k))
             repeated.draws += gathered.draws.map {
                 var draw = $0
                 draw.steps.append(step)
@@ -135,7 +134,7 @@ struct LottieShapeGathering {
             }
         }
         for k in 0..<copies {
-            let step = Step.copy(repeater, index: Double(k) + offset)
+            let step = Step.copy(repeater, copy: Double(k))
             repeated.paths += gathered.paths.map { var use = $0; use.steps.append(step); return use }
         }
         gathered = repeated

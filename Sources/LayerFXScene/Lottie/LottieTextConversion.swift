@@ -65,17 +65,20 @@ extension LottieConverter {
                 items.append(.group(LottieShapeGroup(name: "", items: glyph.shapes + [.transform(transform)])))
             }
         }
+        // Of the paints, the one listed first is drawn on top.
+        var paints: [LottieShapeItem] = []
         if let stroke = text.strokeColor, text.strokeWidth > 0 {
-            items.append(.paint(LottiePaint(source: .color(LottieProperty([stroke.red, stroke.green, stroke.blue])),
-                                            opacity: LottieProperty(100),
-                                            stroke: LottieStroke(width: LottieProperty(text.strokeWidth), cap: 2, join: 2,
-                                                                 miterLimit: 4, dashes: [], dashOffset: nil),
-                                            evenOdd: false)))
+            paints.append(.paint(LottiePaint(source: .color(LottieProperty([stroke.red, stroke.green, stroke.blue])),
+                                             opacity: LottieProperty(100),
+                                             stroke: LottieStroke(width: LottieProperty(text.strokeWidth), cap: 2, join: 2,
+                                                                  miterLimit: 4, dashes: [], dashOffset: nil),
+                                             evenOdd: false)))
         }
         if let fill = text.fillColor {
-            items.append(.paint(LottiePaint(source: .color(LottieProperty([fill.red, fill.green, fill.blue])),
-                                            opacity: LottieProperty(100), stroke: nil, evenOdd: false)))
+            paints.append(.paint(LottiePaint(source: .color(LottieProperty([fill.red, fill.green, fill.blue])),
+                                             opacity: LottieProperty(100), stroke: nil, evenOdd: false)))
         }
+        items += text.strokeOverFill ? paints : paints.reversed()
         var shapes = LottieShapeConverter(clock: clock)
         let layers = shapes.layers(items)
         for feature in shapes.unsupported { report.note(feature, layer: label) }

@@ -37,6 +37,7 @@ extension LottieText {
         fillColor = try color("fc")
         strokeColor = try color("sc")
         strokeWidth = try document?.number("sw") ?? 0
+        strokeOverFill = try document?.value("of") == nil || document?.flag("of") == true
         boxSize = try point("sz")
         boxPosition = try point("ps")
         changes = []
