@@ -27,8 +27,6 @@ extension TileComputePass {
     /// build: then draw the run in order.
     func composite(run items: ClosedRange<Int>, of frame: Frame, uploadingPrimitives: Bool,
                    atlasDecode: SIMD2<Float>) -> (box: SIMD4<Float>?, drawn: Bool) {
-        if runProgram == nil { runProgram = .some(makeRunProgram()) }
-        guard case let run?? = runProgram else { return (nil, false) }
         let width = frame.width, height = frame.height
         if uploadingPrimitives {
             upload(frame.circles, to: 0)
@@ -37,6 +35,10 @@ extension TileComputePass {
         // A shape's tiles are those of its quad's pixel box: the shader finds what it covers.
         guard bins.bin(frame, items: items, coverage: { _, _ in .edge }) else { return (nil, false) }
         guard let tiles = bins.listedTiles else { return (nil, true) }
+        // Lists of circles alone take the circles-only build (see `TileComputePass.circleProgram`).
+        let circlesOnly = !bins.listsShapes
+        if runPrograms[circlesOnly] == nil { runPrograms[circlesOnly] = .some(makeRunProgram(circlesOnly: circlesOnly)) }
+        guard case let run?? = runPrograms[circlesOnly] else { return (nil, false) }
         uploadLists()
         prepareRunTexture(width: width, height: height)
         glUseProgram(run.program.id)
@@ -56,11 +58,11 @@ extension TileComputePass {
         return (box, true)
     }
 
-    private func makeRunProgram() -> RunProgram? {
+    private func makeRunProgram(circlesOnly: Bool) -> RunProgram? {
         guard let program = try? ShaderProgram(
             compute: "tiles.comp.glsl",
             defines: [("COLUMNS", columnsPerInvocation), ("INVOCATIONS_X", TileBins.tileSize / columnsPerInvocation),
-                      ("OVER", 1)])
+                      ("OVER", 1)] + (circlesOnly ? [("CIRCLES_ONLY", 1)] : []))
         else { return nil }
         return RunProgram(program: program, sizeUniform: glGetUniformLocation(program.id, "u_size"),
                           columnsUniform: glGetUniformLocation(program.id, "u_columns"),

@@ -39,10 +39,11 @@ final class TileComputePass {
 
     /// How many pixels of a tile row one invocation composites (``columnsPerInvocation(for:)``).
     let columnsPerInvocation: Int
-    /// The program that composites runs over a target, made on first use
-    /// (nil inside when it does not build), and its frame-sized RGBA16F
+    /// The programs that composite runs over a target, for lists with
+    /// shapes (false) and of circles alone (true), each made on first use
+    /// (nil inside when it does not build), and their frame-sized RGBA16F
     /// texture (see `TileComputePass+Runs.swift`).
-    var runProgram: RunProgram??
+    var runPrograms: [Bool: RunProgram?] = [:]
     var runTexture: GLuint = 0, runTextureSize = (width: 0, height: 0)
 
     /// The pass, built in the current context (which `gpu` describes); nil
@@ -211,7 +212,7 @@ final class TileComputePass {
         glDeleteBuffers(4, &buffers)
         if texture != 0 { glDeleteTextures(1, &texture) }
         if runTexture != 0 { glDeleteTextures(1, &runTexture) }
-        if case let run?? = runProgram { glDeleteProgram(run.program.id) }
+        for case let run? in runPrograms.values { glDeleteProgram(run.program.id) }
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteProgram(program.shader.id)
         glDeleteProgram(circleProgram.shader.id)

@@ -24,6 +24,8 @@ public struct TileBins: Sendable {
     public private(set) var entries: [UInt32] = []
     /// Where the next entry of each tile goes while the lists are filled.
     private var cursors: [Int] = []
+    /// Whether the last lists made hold a shape's entry (else only circles).
+    public private(set) var listsShapes = false
     /// Each shape's entry in each of its tiles, in the order counting met
     /// them (`UInt32.max`: not listed there), so that filling does not ask again.
     private var shapeListings: [UInt32] = []
@@ -149,8 +151,9 @@ public struct TileBins: Sendable {
         // takes at most one pass over the items and `maximumEntries` steps.
         let total = offsets.withUnsafeMutableBufferPointer { offsets -> Int? in
             offsets.update(repeating: 0)
-            var total = 0, fits = true
+            var total = 0, fits = true, shapes = false
             shapeListings.removeAll(keepingCapacity: true)
+            defer { listsShapes = shapes }
             items.forEach { span, entry in
                 for ty in span.y0...span.y1 {
                     for tx in span.x0...span.x1 {
@@ -158,6 +161,7 @@ public struct TileBins: Sendable {
                             let listed = inTile(entry, tx, ty)
                             shapeListings.append(listed ?? .max)
                             if listed == nil { continue }
+                            shapes = true
                         }
                         offsets[ty * columns + tx + 1] += 1
                         total += 1

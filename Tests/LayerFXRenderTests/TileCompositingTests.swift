@@ -143,7 +143,7 @@ struct TileCompositingTests {
         let circles = [Self.circle(8, 8, 4), Self.circle(40, 8, 4), Self.circle(-50, 8, 4), off, Self.circle(20, 20, 10)]
         var bins = TileBins()
         let binned = bins.bin(circles, width: 48, height: 32)
-        #expect(binned)
+        #expect(binned && !bins.listsShapes)
         #expect((bins.columns, bins.rows) == (3, 2))
         func list(_ tile: Int) -> [UInt32] { Array(bins.entries[bins.offsets[tile]..<bins.offsets[tile + 1]]) }
         // Circle 0 reaches x, y 3.5…12.5: tile 0 only. Circle 1: tile 2. Circle 4 (reach 10.5 about (20, 20)): every tile

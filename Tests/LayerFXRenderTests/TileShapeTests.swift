@@ -304,7 +304,7 @@ struct TileShapeTests {
             #expect(instance == 0)
             return (tile.minX, tile.minY) == (0, 0) ? .interior : (tile.minX, tile.minY) == (32, 16) ? .none : .edge
         }
-        #expect(binned && (bins.columns, bins.rows) == (3, 2))
+        #expect(binned && (bins.columns, bins.rows) == (3, 2) && bins.listsShapes)
         func list(_ tile: Int) -> [UInt32] { Array(bins.entries[bins.offsets[tile]..<bins.offsets[tile + 1]]) }
         let shape = TileBins.shapeEntry
         #expect(list(0) == [0, shape | TileBins.interiorEntry, 1])
@@ -317,6 +317,8 @@ struct TileShapeTests {
         }
         #expect(seen.contains(PixelBox(minX: 32, maxX: 47, minY: 16, maxY: 31)))
         #expect(seen.allSatisfy { $0.maxX < 48 && $0.maxY < 32 })
+        // A shape listed in no tile leaves lists of circles alone.
+        #expect(bins.bin(frame) { _, _ in .none } && !bins.listsShapes)
     }
 
     /// A frame holding another kind of primitive (here a polygon) is not binned.
