@@ -29,7 +29,7 @@ precision highp int;
 layout(local_size_x = INVOCATIONS_X, local_size_y = LFX_TILE_SIZE) in;
 
 // Built with CIRCLES_ONLY for lists of circles alone (a frame with no
-// instances): the shape branch is left out of the loop, which a software
+// instances, a run whose lists hold no shape): the shape branch is left out of the loop, which a software
 // rasterizer would otherwise run for every entry with its lanes masked off
 // (on llvmpipe the 100,000-ripple field took about 4.5 times as long).
 
