@@ -21,10 +21,11 @@ struct LottieCommandTests {
 
     static let warning = "not drawn: effects (in layer \"square\")"
 
-    static func write() throws -> (folder: URL, file: String) {
+    /// `text` (the sliding square unless given) written as NAME.json in a new temporary folder.
+    static func write(_ text: String = animation, name: String = "slide") throws -> (folder: URL, file: String) {
         let folder = try TemporaryDirectory.make("layerfx-lottie")
-        let file = folder.appending(path: "slide.json")
-        try Data(animation.utf8).write(to: file)
+        let file = folder.appending(path: "\(name).json")
+        try Data(text.utf8).write(to: file)
         return (folder, file.path)
     }
 
@@ -118,9 +119,7 @@ struct LottieCommandTests {
     @Test(arguments: [(#","of":false"#, [UInt8]([255, 0, 0, 255])), (#","of":true"#, [0, 0, 255, 255]),
                       ("", [0, 0, 255, 255])])
     func strokeOverFillOrdersTheTextsPaints(flag: String, insideTheEdge: [UInt8]) throws {
-        let folder = try TemporaryDirectory.make("layerfx-lottie-text")
-        let file = folder.appending(path: "text.json")
-        try Data(#"""
+        let (_, file) = try Self.write(#"""
             {"v":"5.7.4","fr":10,"ip":0,"op":1,"w":40,"h":20,"layers":[
              {"ty":5,"nm":"text","ind":1,"ip":0,"op":1,"st":0,
               "ks":{"p":{"a":0,"k":[10,15]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
@@ -130,11 +129,10 @@ struct LottieCommandTests {
              "chars":[{"ch":"A","size":100,"w":60,"fFamily":"Square","style":"Regular","data":{"shapes":[
               {"ty":"gr","it":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,-50],[50,-50],[50,0],[0,0]],
                "i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]}]}}]}
-            """#.utf8).write(to: file)
-        let run = try CLI.run(["render", file.path, "--backend", "cpu", "-o", "-"])
+            """#, name: "text")
+        let run = try CLI.run(["render", file, "--backend", "cpu", "-o", "-"])
         #expect(run.status == 0, "\(run.stderr)")
-        let bytes = run.stdoutBytes
-        func pixel(_ x: Int) -> [UInt8] { Array(bytes[((10 * 40 + x) * 4)..<((10 * 40 + x) * 4 + 4)]) }
+        func pixel(_ x: Int) -> [UInt8] { DotLottieCommandTests.pixel(run.stdoutBytes, x, 10) }
         #expect(pixel(11) == insideTheEdge)
         #expect(pixel(9) == [0, 0, 255, 255] && pixel(15) == [255, 0, 0, 255] && pixel(5) == [0, 0, 0, 0])
     }
@@ -142,9 +140,7 @@ struct LottieCommandTests {
     /// A repeater's animated offset moves its copies: two 10-pixel squares
     /// 10 px apart, the offset going from 0 to 2 over frames 0 to 10.
     @Test func animatedRepeaterOffsetMovesTheCopies() throws {
-        let folder = try TemporaryDirectory.make("layerfx-lottie-repeater")
-        let file = folder.appending(path: "copies.json")
-        try Data(#"""
+        let (_, file) = try Self.write(#"""
             {"v":"5.7.4","fr":10,"ip":0,"op":11,"w":40,"h":20,"layers":[
              {"ty":4,"nm":"copies","ind":1,"ip":0,"op":11,"st":0,
               "ks":{"p":{"a":0,"k":[0,5]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}},
@@ -154,8 +150,8 @@ struct LottieCommandTests {
                          "o":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[2]}]},
                          "tr":{"ty":"tr","p":{"a":0,"k":[10,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},
                                "r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}]}]}
-            """#.utf8).write(to: file)
-        let run = try CLI.run(["render", file.path, "--backend", "cpu", "--frames", "0-10", "-o", "-"])
+            """#, name: "copies")
+        let run = try CLI.run(["render", file, "--backend", "cpu", "--frames", "0-10", "-o", "-"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let frameBytes = 40 * 20 * 4
@@ -166,6 +162,29 @@ struct LottieCommandTests {
         #expect(covered[0] == (0..<40).map { $0 < 20 })
         #expect(covered[1] == (0..<40).map { (10..<30).contains($0) })
         #expect(covered[2] == (0..<40).map { $0 >= 20 })
+    }
+
+    /// Repeater counts are bounded before they become work: a count of
+    /// 10^300 is 1,000 copies (it trapped converting to Int), and three
+    /// nested repeaters of 1,000 copies stop at 10,000 shapes (they made a
+    /// billion); each is reported.
+    @Test(arguments: [(["1e300"], "repeaters of over 1000 copies"),
+                      (["1000", "1000", "1000"], "repeaters making over 10000 shapes")])
+    func repeaterCountsAreBounded(counts: [String], warning: String) throws {
+        let repeaters = counts.map { #"""
+            {"ty":"rp","c":{"a":0,"k":\#($0)},"m":1,"o":{"a":0,"k":0},"tr":{"ty":"tr","p":{"a":0,"k":[1,0]},
+             "a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}
+            """# }
+        let (_, file) = try Self.write(#"""
+            {"v":"5.7.4","fr":10,"ip":0,"op":1,"w":40,"h":20,"layers":[{"ty":4,"nm":"c","ip":0,"op":1,"st":0,"ks":{},
+             "shapes":[{"ty":"rc","p":{"a":0,"k":[5,10]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                       {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},\#(repeaters.joined(separator: ","))]}]}
+            """#, name: "repeaters")
+        let run = try CLI.run(["render", file, "--backend", "cpu", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "layerfx: warning: \(file): not drawn: \(warning) (in layer \"c\")\n")
+        // The squares from x = 0, one pixel apart and 10 wide, fill the middle row.
+        #expect(Self.redRow(run.stdoutBytes[...]).allSatisfy { $0 == 255 })
     }
 
     /// `convert` writes a scene file that renders the same bytes.

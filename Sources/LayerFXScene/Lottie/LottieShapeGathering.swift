@@ -61,6 +61,10 @@ struct LottieShapeGathering {
 
     /// The most copies one repeater makes.
     static let maximumCopies = 1000
+    /// The most paths and draws a list holds once repeated: repeaters in
+    /// one list (or in nested groups) multiply, three of 1,000 copies would
+    /// make a billion.
+    static let maximumRepeated = 10_000
 
     /// Gathers `items` (a list, top first).
     mutating func gather(_ items: [LottieShapeItem]) -> Gathered {
@@ -119,8 +123,14 @@ struct LottieShapeGathering {
             gathered = Gathered()
             return
         }
-        let copies = min(Int(count), Self.maximumCopies)
-        if Double(copies) < count.rounded(.down) { unsupported.append("repeaters of over \(Self.maximumCopies) copies") }
+        let items = max(gathered.draws.count + gathered.paths.count, 1)
+        let limit = max(min(Self.maximumCopies, Self.maximumRepeated / items), 1)
+        // Compared as a Double first: a count past Int's range must not reach Int(_:).
+        let copies = count >= Double(limit) ? limit : Int(count)
+        if Double(copies) < count.rounded(.down) {
+            unsupported.append(limit == Self.maximumCopies ? "repeaters of over \(Self.maximumCopies) copies"
+                               : "repeaters making over \(Self.maximumRepeated) shapes")
+        }
         var repeated = Gathered()
         var order = Array(0..<copies)
         if repeater.newerAbove { order.reverse() }
