@@ -73,11 +73,7 @@ extension TileComputePass {
     /// An RGBA16F texture of the frame's size (remade when the size changes).
     private func prepareRunTexture(width: Int, height: Int) {
         guard runTextureSize != (width, height) else { return }
-        if runTexture != 0 { glDeleteTextures(1, &runTexture) }
-        glGenTextures(1, &runTexture)
-        glActiveTexture(GLenum(GL_TEXTURE0) + Self.setUpUnit)
-        glBindTexture(GLenum(GL_TEXTURE_2D), runTexture)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA16F), GLsizei(width), GLsizei(height))
+        Self.remake(&runTexture, format: GL_RGBA16F, width: width, height: height)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         runTextureSize = (width, height)
     }

@@ -196,14 +196,20 @@ final class TileComputePass {
     /// An RGBA8 texture of the frame's size attached to the pass's framebuffer (remade when the size changes).
     private func prepareTexture(width: Int, height: Int) {
         guard textureSize != (width, height) else { return }
-        if texture != 0 { glDeleteTextures(1, &texture) }
-        glGenTextures(1, &texture)
-        glActiveTexture(GLenum(GL_TEXTURE0) + Self.setUpUnit)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        Self.remake(&texture, format: GL_RGBA8, width: width, height: height)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
         textureSize = (width, height)
+    }
+
+    /// Replaces `texture` (0: none yet) by a new one of `format` and that
+    /// size, made on ``setUpUnit`` and left bound there.
+    static func remake(_ texture: inout GLuint, format: Int32, width: Int, height: Int) {
+        if texture != 0 { glDeleteTextures(1, &texture) }
+        glGenTextures(1, &texture)
+        glActiveTexture(GLenum(GL_TEXTURE0) + setUpUnit)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(format), GLsizei(width), GLsizei(height))
     }
 
     /// Deletes the program, buffers, texture and framebuffer (context current).
