@@ -35,11 +35,11 @@ void main() {
     // Dispatched as rows of at most 65535 work groups (the fewest a context must allow).
     uint index = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x + gl_GlobalInvocationID.x;
     if (index >= uint(u_count)) return;
-    vec4 geometry = circles[index].geometry;
-    float outer = circles[index].ring.w + 1e-3 + 1e-2;
-    if (isnan(outer) || isinf(outer) || isnan(geometry.x) || isinf(geometry.x) || isnan(geometry.y)
-        || isinf(geometry.y)) return;
-    vec2 low = ceil(geometry.xy - outer - 0.5), high = floor(geometry.xy + outer - 0.5);
+    vec4 shape = circles[index].shape;
+    float outer = circleReach(shape) + 1e-3 + 1e-2;
+    if (isnan(outer) || isinf(outer) || isnan(shape.x) || isinf(shape.x) || isnan(shape.y)
+        || isinf(shape.y)) return;
+    vec2 low = ceil(shape.xy - outer - 0.5), high = floor(shape.xy + outer - 0.5);
     vec2 last = vec2(u_size - 1);
     if (any(greaterThan(low, high)) || any(lessThan(high, vec2(0.0))) || any(greaterThan(low, last))) return;
     ivec2 first = ivec2(max(low, vec2(0.0))) / LFX_TILE_SIZE, end = ivec2(min(high, last)) / LFX_TILE_SIZE;

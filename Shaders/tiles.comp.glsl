@@ -4,8 +4,11 @@
 // invocation per pixel. Each pixel walks its tile's list (in drawing order)
 // from the last drawn to the first, accumulating the premultiplied colour
 // C += T·S and the transmittance T *= 1 − A, stops once
-// T < 1/LFX_TILE_STOP_DIVISOR, and writes C + T·background once. A circle's
-// colour is the circle program's (circle.frag.glsl); a shape's (an entry
+// T < 1/LFX_TILE_STOP_DIVISOR, and writes C + T·background once. C's alpha
+// is 1 − T, so only its RGB is carried through the loop (a software
+// rasterizer keeps what the loop carries in memory, masked lane by lane). A
+// circle (a TileCircle, tile-circle.glsl) is coloured as the circle program
+// colours it (circle.frag.glsl); a shape's (an entry
 // with LFX_TILE_SHAPE_ENTRY set, its instance's index below
 // LFX_TILE_INTERIOR_ENTRY) is the primitive program's
 // (primitive-shading.glsl) inside the shape's quad, a glyph's its coverage
@@ -15,9 +18,9 @@ precision highp float;
 precision highp int;
 
 // Each invocation composites COLUMNS consecutive pixels of a tile row (1,
-// the default, on a GPU; more on a software rasterizer, where each list
-// entry and record read per invocation is a gather that the pixels then
-// share), so a tile row takes INVOCATIONS_X invocations (a layout needs a
+// the default, on a GPU; more on a software rasterizer, which reads a
+// storage buffer lane by lane, so that the pixels share each list entry and
+// record an invocation reads), so a tile row takes INVOCATIONS_X invocations (a layout needs a
 // literal, so the program is given both).
 #ifndef COLUMNS
 #define COLUMNS 1
@@ -112,9 +115,9 @@ void main() {
     uint tile = tileXY.y * uint(u_columns) + tileXY.x;
     uint start = offsets[tile];
     vec2 p0 = vec2(first) + 0.5;
-    vec4 color[COLUMNS];
+    vec3 color[COLUMNS];
     float t[COLUMNS];
-    for (int k = 0; k < COLUMNS; k++) { color[k] = vec4(0.0); t[k] = 1.0; }
+    for (int k = 0; k < COLUMNS; k++) { color[k] = vec3(0.0); t[k] = 1.0; }
     for (uint j = offsets[tile + 1u]; j > start; j--) {
         uint index = entries[j - 1u];
 #ifndef CIRCLES_ONLY
@@ -124,7 +127,7 @@ void main() {
                                           s.translation, s.shape, s.shapeExtra);
             for (int k = 0; k < COLUMNS; k++) {
                 vec4 source = shapeSource(s, extent, p0 + vec2(float(k), 0.0));
-                color[k] += t[k] * source;
+                color[k] += t[k] * source.rgb;
                 t[k] *= 1.0 - source.a;
             }
         } else
@@ -133,21 +136,23 @@ void main() {
             // The geometry first: a circle that misses the row (the same for
             // a row of invocations) or the invocation's pixels is skipped
             // before its colours are read.
-            vec4 geometry = circles[index].geometry, ringShape = circles[index].ring;
-            float dy = p0.y - geometry.y;
-            float reach = ringShape.w + 1e-3;
-            if (abs(dy) >= reach || p0.x - geometry.x >= reach || geometry.x - (p0.x + float(COLUMNS - 1)) >= reach) continue;
-            vec4 fillColor = circles[index].fill, strokeColor = circles[index].stroke;
-            for (int k = 0; k < COLUMNS; k++) {
-                float dx = p0.x + float(k) - geometry.x;
-                float dist = sqrt(dx * dx + dy * dy);
-                if (dist >= reach) continue;
-                float fill = clamp(geometry.w - dist, 0.0, 1.0);
-                float ring = clamp(min(ringShape.y, ringShape.x - abs(dist - geometry.z)), 0.0, 1.0);
-                float under = fill * (1.0 - ringShape.z * ring);
-                vec4 source = strokeColor * ring + fillColor * under;
-                color[k] += t[k] * source;
-                t[k] *= 1.0 - source.a;
+            vec4 shape = circles[index].shape;
+            float dy = p0.y - shape.y;
+            float reach = circleReach(shape) + 1e-3;
+            if (!(abs(dy) >= reach || p0.x - shape.x >= reach || shape.x - (p0.x + float(COLUMNS - 1)) >= reach)) {
+                uvec4 paint = circles[index].paint;
+                vec4 fillColor = circleFill(paint), ringColor = circleRingColor(paint);
+                float ringAlpha = circleRingAlpha(paint);
+                float outer = shape.z + 0.5, halfBand = shape.w + 0.5, band = 2.0 * shape.w;
+                for (int k = 0; k < COLUMNS; k++) {
+                    float dx = p0.x + float(k) - shape.x;
+                    float dist = sqrt(dx * dx + dy * dy);
+                    float fill = clamp(outer - dist, 0.0, 1.0);
+                    float ring = clamp(min(band, halfBand - abs(dist - shape.z)), 0.0, 1.0);
+                    vec4 source = ringColor * ring + fillColor * (fill * (1.0 - ringAlpha * ring));
+                    color[k] += t[k] * source.rgb;
+                    t[k] *= 1.0 - source.a;
+                }
             }
         }
         float most = t[0];
@@ -157,9 +162,9 @@ void main() {
     for (int k = 0; k < COLUMNS; k++) {
         ivec2 pixel = first + ivec2(k, 0);
 #ifdef OVER
-        if (pixel.x < u_size.x) imageStore(u_target, pixel, vec4(color[k].rgb, 1.0 - t[k]));
+        if (pixel.x < u_size.x) imageStore(u_target, pixel, vec4(color[k], 1.0 - t[k]));
 #else
-        if (pixel.x < u_size.x) imageStore(u_target, pixel, color[k] + t[k] * u_background);
+        if (pixel.x < u_size.x) imageStore(u_target, pixel, vec4(color[k], 1.0 - t[k]) + t[k] * u_background);
 #endif
     }
 }

@@ -28,10 +28,7 @@ extension TileComputePass {
     func composite(run items: ClosedRange<Int>, of frame: Frame, uploadingPrimitives: Bool,
                    atlasDecode: SIMD2<Float>) -> (box: SIMD4<Float>?, drawn: Bool) {
         let width = frame.width, height = frame.height
-        if uploadingPrimitives {
-            upload(frame.circles, to: 0)
-            upload(frame.instances, to: 3)
-        }
+        if uploadingPrimitives { uploadPrimitives(of: frame) }
         // A shape's tiles are those of its quad's pixel box: the shader finds what it covers.
         guard bins.bin(frame, items: items, coverage: { _, _ in .edge }) else { return (nil, false) }
         guard let tiles = bins.listedTiles else { return (nil, true) }

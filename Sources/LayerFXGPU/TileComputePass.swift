@@ -3,7 +3,7 @@ import Foundation
 import LayerFXPrimitives
 
 /// Tile compositing on the GPU (`Compositing.tiles`): the circles of a
-/// frame of circles go up as a shader storage buffer and are binned into
+/// frame of circles go up as a shader storage buffer of ``TileCircle``s and are binned into
 /// tiles on the GPU (``GPUTileBinning``), or on the CPU (``TileBins``, the
 /// CPU's lists, uploaded) when ``binning`` says so or a list is too long
 /// for the GPU's sort. A frame that also holds analytic shapes (ellipses,
@@ -19,8 +19,10 @@ final class TileComputePass {
     private let program: FrameProgram
     /// The same built with `CIRCLES_ONLY`, for frames of circles alone.
     private let circleProgram: FrameProgram
-    /// Circles, tile offsets, tile entries, instances.
+    /// Circles (packed), tile offsets, tile entries, instances.
     var buffers = [GLuint](repeating: 0, count: 4)
+    /// The frame's circles as the shaders read them, kept from frame to frame.
+    private var packedCircles: [TileCircle] = []
     private var texture: GLuint = 0, framebuffer: GLuint = 0
     private var textureSize = (width: 0, height: 0)
     var bins = TileBins()
@@ -89,8 +91,7 @@ final class TileComputePass {
     /// `atlasDecode`; gradients the stop table bound to `FrameTextures.stopUnit`.
     func draw(_ frame: Frame, atlasDecode: SIMD2<Float>) -> Bool {
         let width = frame.width, height = frame.height
-        upload(frame.circles, to: 0)
-        upload(frame.instances, to: 3)
+        uploadPrimitives(of: frame)
         glBindBufferBase(GLenum(GL_SHADER_STORAGE_BUFFER), 0, buffers[0])
         var columns = 0, rows = 0
         if binning == .gpu, frame.instances.isEmpty, let gpuBinning {
@@ -168,6 +169,14 @@ final class TileComputePass {
             glUniform2f(atlasDecode, decode.x, decode.y)
             glUniform1i(stopCount, GLint(clamping: frame.gradientStops.count))
         }
+    }
+
+    /// Sends `frame`'s circles, packed as ``TileCircle``s, and its instances
+    /// into their shader storage buffers (0 and 3).
+    func uploadPrimitives(of frame: Frame) {
+        TileCircle.pack(frame.circles, into: &packedCircles)
+        upload(packedCircles, to: 0)
+        upload(frame.instances, to: 3)
     }
 
     /// Sends the lists of ``bins`` into the offsets' and entries' buffers.

@@ -61,6 +61,29 @@ struct PrimitiveLayoutTests {
         #expect(MemoryLayout<lfx_circle>.offset(of: \lfx_circle.stroke) == MemoryLayout<DeviceCircle>.offset(of: \.stroke))
     }
 
+    /// A `TileCircle` keeps the circle's centre and radius as they are and
+    /// its half ring width exactly, and packs its colours to the bits
+    /// `lfx_layout.h` gives them, rounded to nearest, red in the low bits.
+    @Test func tileCirclePacksItsColoursToTheHeadersBits() throws {
+        let circle = try #require(DeviceCircle(
+            ellipse: SIMD4(0, 0, 10, 10), transform: SIMD4(1, 0, 0, 1), translation: SIMD2(100.25, 50.5),
+            strokeWidth: 3, fillColor: SIMD4(1, 0.5, 0, 1), strokeColor: SIMD4(0, 1, 1, 0.5), opacity: 1))
+        let packed = TileCircle(circle)
+        #expect(packed.shape == SIMD4(100.25, 50.5, 10, 1.5))
+        // Fill (1, 0.5, 0, 1) at 16 bits: 0.5 × 65535 = 32767.5 rounds to 32768.
+        #expect(packed.paint.x == 0xFFFF | 32768 << 16)
+        #expect(packed.paint.y == 0 | 0xFFFF << 16)
+        // Ring (0, 0.5, 0.5, 0.5) premultiplied: red 0 of 11 bits, green 1023.5 → 1024 of 2047, blue 511.5 → 512 of 1023.
+        #expect(LFX_TILE_RING_RED_BITS == 11 && LFX_TILE_RING_GREEN_BITS == 11)
+        #expect(packed.paint.z == 0 | 1024 << 11 | 512 << 22)
+        // Ring colour alpha 0.5 and ring alpha 0.5, 16 bits each.
+        #expect(packed.paint.w == 32768 | 32768 << 16)
+        // A colour out of 0…1 or not a number packs clamped, never trapping.
+        var odd = circle
+        odd.fill = SIMD4(.nan, -1, 2, .infinity)
+        #expect(TileCircle(odd).paint.x == 0 && TileCircle(odd).paint.y == 0xFFFF | 0xFFFF << 16)
+    }
+
     /// Every field of `PrimitiveInstance` sits where `lfx_instance` has it.
     @Test func primitiveInstanceHasTheHeadersLayout() {
         let pairs: [(PartialKeyPath<PrimitiveInstance>, PartialKeyPath<lfx_instance>)] = [
@@ -141,8 +164,8 @@ struct PrimitiveLayoutTests {
 
     /// A part several shaders share is written once, in a file of its own
     /// that they `#include`; the embedded sources have it expanded, since
-    /// GLSL ES has no include. The tile shaders' circle is DeviceCircle's
-    /// four vectors, 64 bytes.
+    /// GLSL ES has no include. The tile shaders' circle is TileCircle's two
+    /// vectors, 32 bytes, as C's `lfx_tile_circle`.
     @Test func sharedShaderPartsAreIncludedOnce() throws {
         for (name, text) in ShaderSource.files {
             #expect(!text.contains("#include"), "\(name) still has an #include line")
@@ -153,7 +176,9 @@ struct PrimitiveLayoutTests {
             #expect(ShaderSource.files[name]?.contains("struct Circle {") == true, "\(name) embedded")
         }
         let circle = try String(contentsOf: Repository.url("Shaders/tile-circle.glsl"), encoding: .utf8)
-        #expect(circle.components(separatedBy: "    vec4 ").count - 1 == 4)
-        #expect(MemoryLayout<DeviceCircle>.stride == 4 * 16)
+        #expect(circle.contains("struct Circle {\n    vec4 shape;\n    uvec4 paint;\n};"))
+        #expect(MemoryLayout<TileCircle>.stride == 2 * 16)
+        #expect(MemoryLayout<TileCircle>.size == MemoryLayout<lfx_tile_circle>.size)
+        #expect(MemoryLayout<lfx_tile_circle>.offset(of: \lfx_tile_circle.paint) == MemoryLayout<TileCircle>.offset(of: \.paint))
     }
 }

@@ -119,4 +119,23 @@ typedef struct {
     lfx_vec4 stroke;
 } lfx_circle;
 
+/* A circle as the GPU's tile compositor reads it (LayerFX's `TileCircle`,
+ * tile-circle.glsl), half the bytes of lfx_circle: a software rasterizer
+ * (llvmpipe) reads a storage buffer one lane and one load at a time, so
+ * each load a list entry saves is time. `shape` is (cx, cy, R, h), the
+ * rest of lfx_circle being derived from it as DeviceCircle derives it;
+ * `paint` packs the colours as unsigned normalized integers, red in the
+ * low bits:
+ *   [0] fill red and green, 16 bits each;
+ *   [1] fill blue and alpha, 16 bits each;
+ *   [2] ring red, green and blue: LFX_TILE_RING_RED_BITS,
+ *       LFX_TILE_RING_GREEN_BITS and the remaining 10 bits;
+ *   [3] ring colour alpha, then the ring alpha, 16 bits each. */
+#define LFX_TILE_RING_RED_BITS 11
+#define LFX_TILE_RING_GREEN_BITS 11
+typedef struct {
+    lfx_vec4 shape;
+    lfx_uvec4 paint;
+} lfx_tile_circle;
+
 #endif
