@@ -187,6 +187,27 @@ struct LottieCommandTests {
         #expect(Self.redRow(run.stdoutBytes[...]).allSatisfy { $0 == 255 })
     }
 
+    /// A repeater whose offset is animated over 10¹² frames bakes each
+    /// copy's transform, but not at 20,001 frames each for a hundred copies:
+    /// the file's budget of sampled values runs out, the later copies get
+    /// fewer frames, and the warning says so. At frame 0 every copy is
+    /// still where it belongs.
+    @Test func bakingStopsAtTheFilesBudget() throws {
+        let (_, file) = try Self.write(#"""
+            {"v":"5.7.4","fr":10,"ip":0,"op":1,"w":40,"h":20,"layers":[{"ty":4,"nm":"c","ip":0,"op":1,"st":0,"ks":{},
+             "shapes":[{"ty":"rc","p":{"a":0,"k":[5,10]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                       {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},
+                       {"ty":"rp","c":{"a":0,"k":100},"m":1,"o":{"a":1,"k":[{"t":0,"s":[0]},{"t":1e12,"s":[1]}]},
+                        "tr":{"ty":"tr","p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},
+                              "r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}]}]}
+            """#, name: "baked-repeater")
+        let run = try CLI.run(["render", file, "--backend", "cpu", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "layerfx: warning: \(file): not drawn: every frame of animations past "
+                + "16000000 sampled values (in layer \"c\")\n")
+        #expect(Self.redRow(run.stdoutBytes[...]).allSatisfy { $0 == 255 })
+    }
+
     /// `convert` writes a scene file that renders the same bytes.
     @Test func convertedSceneRendersTheSameFrames() throws {
         let (folder, file) = try Self.write()

@@ -124,14 +124,39 @@ struct LottieReaderTests {
     /// over as many frames is cut into at most 2,000 pieces (found by the
     /// `scene-decoder` fuzz target, which timed out on such a file).
     @Test func longSpansAreSampledABoundedNumberOfTimes() throws {
-        let frames = LottieClock.sampleFrames(over: 0...1e12)
+        let clock = LottieClock(frameRate: 30)
+        let frames = clock.sampleFrames(over: 0...1e12)
         #expect(frames.count == 20_001 && frames.first == 0 && frames.last == 1e12)
-        #expect(LottieClock.sampleFrames(over: 2.5...5.5) == [2, 3, 4, 5, 6])
+        #expect(clock.sampleFrames(over: 2.5...5.5) == [2, 3, 4, 5, 6])
         let remap = try Self.property(#"""
             {"a":1,"k":[{"t":0,"s":[0],"i":{"x":[0.5],"y":[0]},"o":{"x":[0.5],"y":[1]}},{"t":1e12,"s":[100]}]}
             """#) { try $0.lottieNumbers()[0] }
         let pieces = LottieTimeRemap(clock: LottieClock(frameRate: 30), remap: remap).pieces([Layer()], name: "p")
         #expect(pieces.count == 2_002)  // before, 2,000 pieces, after
+    }
+
+    /// A file's baked animations share one budget of values: a property
+    /// takes a sample a frame while it lasts, fewer frames once it runs
+    /// low (the first and last when it is spent), and the budget notes that
+    /// it fell short. A path's sample weighs its elements.
+    @Test func bakedSamplesShareTheFilesBudget() {
+        let budget = LottieSampleBudget(units: 5_000)   // a scalar sample weighs 5
+        let clock = LottieClock(frameRate: 30, budget: budget)
+        let first = clock.baked(.opacity, over: 0...599) { .scalar($0) }
+        #expect(keyCount(first) == 600 && budget.remaining == 2_000 && !budget.shortened)
+        let second = clock.baked(.opacity, over: 0...599) { .scalar($0) }
+        // 400 steps at most: every other frame, 0, 2, …, 598, and the last, 599.
+        #expect(keyCount(second) == 301 && budget.remaining == 495 && budget.shortened)
+        budget.spend(budget.remaining, shortened: false)
+        #expect(keyCount(clock.baked(.opacity, over: 0...599) { .scalar($0) }) == 2)
+        let path = ShapePath([.elements([.move(Point(x: 0, y: 0)), .line(Point(x: 1, y: 0)), .close])])
+        #expect(LottieSampleBudget.weight(of: .path(path)) == 4 + 3 * 6 && LottieSampleBudget.weight(of: .scalar(1)) == 5)
+    }
+
+    /// The number of keys of a keyframe animation (0 for none).
+    private func keyCount(_ animation: Animation?) -> Int {
+        guard case let .keyframe(values, _, _, _)? = animation?.kind else { return 0 }
+        return values.count
     }
 
     /// The frame a held value changes on shows the new value, however the

@@ -89,6 +89,10 @@ struct LottieConverter {
                 wrapper.properties.maskMode = [.alpha, .alphaInverted, .luminance, .luminanceInverted][min(max(mode, 1), 4) - 1]
                 drawn = wrapper
             }
+            if clock.budget.shortened {
+                report.note("every frame of animations past \(LottieSampleBudget.fileUnits) sampled values",
+                            layer: describe(layer, position))
+            }
             result.append(drawn)
         }
         return result

@@ -37,11 +37,12 @@ struct LottieDrawGeometry {
             shape.properties.path = path(at: 0, analytic: draw.paint.stroke?.dashes.isEmpty ?? true)
             return
         }
-        let first = contours(at: span.lowerBound.rounded(.down))
-        shape.properties.path = Self.shapePath(first)
+        let first = Self.shapePath(contours(at: span.lowerBound.rounded(.down)))
+        shape.properties.path = first
         // Outlines of one structure interpolate between frames; others (a trim
-        // that splits a contour) hold each frame's.
-        let shapes = LottieClock.sampleFrames(over: span).map { contours(at: $0).map(\.segments.count) }
+        // that splits a contour) hold each frame's. The frames are those `baked` samples.
+        let weight = LottieSampleBudget.weight(of: .path(first))
+        let shapes = clock.sampleFrames(over: span, weight: weight).map { contours(at: $0).map(\.segments.count) }
         let steady = Set(shapes.map { $0 }).count <= 1
         if let animation = clock.baked(.path, over: span, discrete: !steady, { .path(Self.shapePath(contours(at: $0))) }) {
             shape.animations.append(animation)
@@ -103,7 +104,7 @@ struct LottieDrawGeometry {
             guard p.x.isFinite, p.y.isFinite else { return }
             low = Point(x: min(low.x, p.x), y: min(low.y, p.y)); high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
         }
-        let frames = span.map(LottieClock.sampleFrames(over:)) ?? [0]
+        let frames = span.map { clock.sampleFrames(over: $0) } ?? [0]
         for frame in frames {
             for contour in contours(at: frame) {
                 include(contour.start)

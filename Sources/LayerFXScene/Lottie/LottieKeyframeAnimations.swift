@@ -9,9 +9,18 @@ import LayerFXModel
 /// value shows from the next keyframe's time on, as in Lottie), the first
 /// value before the first keyframe and the last after the last
 /// (`fillMode` both).
-struct LottieClock: Sendable {
+struct LottieClock {
     /// Frames per second of the animation.
     var frameRate: Double
+    /// What the file's baked animations may still hold (shared by every
+    /// copy of the clock in one conversion).
+    let budget: LottieSampleBudget
+
+    /// The clock of an animation of `frameRate` frames a second, with a new budget.
+    init(frameRate: Double, budget: LottieSampleBudget = LottieSampleBudget()) {
+        self.frameRate = frameRate
+        self.budget = budget
+    }
 
     /// A hold's second key comes this long (in frames) before the next keyframe.
     static let holdInstant = 1e-6
