@@ -223,6 +223,24 @@ vec4 gradientColor(Primitive s, vec2 p) {
 
 vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 
+// An analytic shape's signed distance sd (local units, with its gradient;
+// negative inside) in device pixels, and the local units per device pixel
+// along the gradient: (d, lg).
+vec2 deviceDistance(Primitive s, vec3 sd) {
+    vec4 inverse = s.inverse;
+    float lg = max(length(vec2(sd.y * inverse.x + sd.z * inverse.y,
+                               sd.y * inverse.z + sd.z * inverse.w)), 1e-8);
+    return vec2(sd.x / lg, lg);
+}
+
+// The coverage of a shape's fill at device distance d from its outline
+// (lg local units a pixel): half its least extent hMin as a band's half
+// width, faded where its greatest extent hMax is under a pixel.
+float fillCoverage(float d, float lg, float hMin, float hMax) {
+    float fillHalf = hMin / lg;
+    return bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+}
+
 // The premultiplied colour of an analytic shape (ellipse, rounded rectangle,
 // star) at local point p: fill (solid or gradient) under stroke.
 vec4 shapeColor(Primitive s, vec2 p, int kind) {
@@ -238,14 +256,9 @@ vec4 shapeColor(Primitive s, vec2 p, int kind) {
         sd = starSDF(p, s.shape.xy, s.shape.z, s.shape.w, s.shapeExtra.x, s.shapeExtra.y, s.shapeExtra.w > 0.0);
         hMin = s.shape.w; hMax = s.shape.z;
     }
-    vec4 inverse = s.inverse;
-    // Local units per device pixel along the gradient.
-    float lg = max(length(vec2(sd.y * inverse.x + sd.z * inverse.y,
-                               sd.y * inverse.z + sd.z * inverse.w)), 1e-8);
-    float d = sd.x / lg;
-
-    float fillHalf = hMin / lg;
-    float fillCov = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+    vec2 toOutline = deviceDistance(s, sd);
+    float d = toOutline.x, lg = toOutline.y;
+    float fillCov = fillCoverage(d, lg, hMin, hMax);
     float strokeCov = bandCoverage(abs(d), 0.5 * s.translation.w / lg);
 
 #if VARIANT_GRADIENT >= 1

@@ -192,14 +192,8 @@ vec4 imageSample(vec2 p) {
 // clips: its rectangle's coverage, as a rounded rectangle's fill of radius 0
 // (shapeColor), times the image times the tint.
 vec4 imageColor(Primitive s, vec2 p) {
-    vec3 sd = roundedRectSDF(p, s.shape.xy, s.shape.zw, 0.0);
-    float hMin = min(s.shape.z, s.shape.w), hMax = max(s.shape.z, s.shape.w);
-    vec4 inverse = s.inverse;
-    float lg = max(length(vec2(sd.y * inverse.x + sd.z * inverse.y,
-                               sd.y * inverse.z + sd.z * inverse.w)), 1e-8);
-    float d = sd.x / lg;
-    float fillHalf = hMin / lg;
-    float coverage = bandCoverage(max(fillHalf + d, 0.0), fillHalf) * min(1.0, 2.0 * hMax / lg);
+    vec2 toOutline = deviceDistance(s, roundedRectSDF(p, s.shape.xy, s.shape.zw, 0.0));
+    float coverage = fillCoverage(toOutline.x, toOutline.y, min(s.shape.z, s.shape.w), max(s.shape.z, s.shape.w));
     return imageSample(p) * premultiplied(s.fillColor) * coverage;
 }
 
