@@ -1,4 +1,5 @@
 import CLayerFXLayout
+import LayerFXCore
 
 /// A ``DeviceCircle`` as the GPU's tile compositor reads it
 /// (`Shaders/tile-circle.glsl`; C's `lfx_tile_circle`): 32 bytes instead of
@@ -35,17 +36,19 @@ public struct TileCircle: Equatable, Sendable {
             Self.unorm(ring.w, bits: 16) | Self.unorm(circle.ring.z, bits: 16) << 16)
     }
 
-    /// `value` in [0, 1] (clamped; NaN as 0) as a `bits`-bit unsigned normalized integer, rounded to nearest.
+    /// `value` in [0, 1] (clamped; NaN as 0) as a `bits`-bit unsigned
+    /// normalized integer, rounded to nearest (halves up).
     @inlinable
     static func unorm(_ value: Float, bits: UInt32) -> UInt32 {
         let largest = Float((1 << bits) - 1)
-        return UInt32((Float.minimum(Float.maximum(value, 0), 1) * largest).rounded())
+        return UInt32(Float.minimum(Float.maximum(value, 0), 1) * largest + 0.5)
     }
 
     /// Replaces the contents of `packed` by `circles`, packed (keeping its storage).
     public static func pack(_ circles: [DeviceCircle], into packed: inout [TileCircle]) {
-        packed.removeAll(keepingCapacity: true)
-        packed.reserveCapacity(circles.count)
-        for circle in circles { packed.append(TileCircle(circle)) }
+        packed.resize(to: circles.count) { TileCircle(.placeholder) }
+        packed.withUnsafeMutableBufferPointer { out in
+            for (index, circle) in circles.enumerated() { out[index] = TileCircle(circle) }
+        }
     }
 }
