@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "LayerFXScene", dependencies: ["LayerFXModel", "LayerFXText", "LayerFXImageIO", "CZip"]),
         .target(name: "LayerFXGeometry", dependencies: ["LayerFXCore", "LayerFXModel"]),
         .target(name: "CLayerFXLayout"),
-        .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout"]),
+        .target(name: "LayerFXPrimitives", dependencies: ["LayerFXCore", "CLayerFXLayout", "CLayerFXParallel"]),
         .target(name: "CLayerFXParallel"),
         .target(
             name: "LayerFXEvaluation",

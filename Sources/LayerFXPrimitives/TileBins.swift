@@ -19,11 +19,13 @@ public struct TileBins: Sendable {
     /// Tiles a row and rows of tiles of the last frame binned.
     public private(set) var columns = 0, rows = 0
     /// Where each tile's list starts, and one past the last (`columns × rows + 1`).
-    public private(set) var offsets: [Int] = []
+    public internal(set) var offsets: [Int] = []
     /// The lists, one after another.
-    public private(set) var entries: [UInt32] = []
+    public internal(set) var entries: [UInt32] = []
     /// Where the next entry of each tile goes while the lists are filled.
-    private var cursors: [Int] = []
+    var cursors: [Int] = []
+    /// Each band's entries while circles are binned in bands (`TileBins+Bands.swift`).
+    var bandTotals: [Int] = []
     /// Whether the last lists made hold a shape's entry (else only circles).
     public private(set) var listsShapes = false
     /// Each shape's entry in each of its tiles, in the order counting met
@@ -147,6 +149,11 @@ public struct TileBins: Sendable {
         let tiles = columns * rows, columns = self.columns
         offsets.resize(to: tiles + 1) { 0 }
         cursors.resize(to: tiles) { 0 }
+        if let circles = items.circlesAlone, circles >= Self.bandedCircles, rows > 1 {
+            shapeListings.removeAll(keepingCapacity: true)
+            listsShapes = false
+            return listInBands(items, width: width, height: height, bands: min(rows, Self.bandCount))
+        }
         // Counting stops as soon as the lists would be too long, so binning
         // takes at most one pass over the items and `maximumEntries` steps.
         let total = offsets.withUnsafeMutableBufferPointer { offsets -> Int? in
@@ -253,12 +260,27 @@ public struct TileBins: Sendable {
             width = frame.width; height = frame.height; positions = items
         }
 
-        /// Calls `body` with each item's tiles and entry, in order, until it returns false.
+        /// The number of circles, when the items are circles alone (no
+        /// run of instances among them); nil otherwise.
+        var circlesAlone: Int? {
+            var count: Int? = 0
+            forEachRun { kind, range in
+                guard kind == .circles else {
+                    count = nil
+                    return false
+                }
+                count? += range.count
+                return true
+            }
+            return count
+        }
+
+        /// Calls `body` with each run's kind and the indices of its array
+        /// in `positions`, in order (runs with none left out), until it returns false.
         @inline(__always)
-        func forEach(_ body: (_ span: Span, _ entry: UInt32) -> Bool) {
+        private func forEachRun(_ body: (_ kind: DrawRun.Kind, _ range: Range<Int>) -> Bool) {
             var position = 0
             for run in runs {
-                // The part of the run in `positions`, as indices of its array.
                 var range = run.range
                 if let positions {
                     let first = run.range.lowerBound + max(positions.lowerBound - position, 0)
@@ -267,20 +289,29 @@ public struct TileBins: Sendable {
                     guard first < end else { continue }
                     range = first..<end
                 }
-                switch run.kind {
+                guard body(run.kind, range) else { return }
+            }
+        }
+
+        /// Calls `body` with each item's tiles and entry, in order, until it returns false.
+        @inline(__always)
+        func forEach(_ body: (_ span: Span, _ entry: UInt32) -> Bool) {
+            forEachRun { kind, range in
+                switch kind {
                 case .circles:
                     for index in range {
                         guard let span = TileBins.tiles(reachedBy: circles[index], width: width, height: height)
                         else { continue }
-                        guard body(span, UInt32(truncatingIfNeeded: index)) else { return }
+                        guard body(span, UInt32(truncatingIfNeeded: index)) else { return false }
                     }
                 case .instances:
                     for index in range where TileBins.tiledKinds.contains(instances[index].kind) {
                         guard let span = TileBins.tiles(reachedBy: instances[index], width: width, height: height)
                         else { continue }
-                        guard body(span, TileBins.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return }
+                        guard body(span, TileBins.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return false }
                     }
                 }
+                return true
             }
         }
     }

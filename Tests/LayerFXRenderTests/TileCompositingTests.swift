@@ -152,6 +152,38 @@ struct TileCompositingTests {
         #expect(list(3) == [4] && list(4) == [4] && list(5) == [])
     }
 
+    /// From `TileBins.bandedCircles` on, circles alone are binned in bands
+    /// of tile rows on the worker threads; the lists are entry for entry
+    /// those one thread makes (here: the same circles binned in chunks
+    /// below that count, one thread each, and the chunks' lists joined).
+    @Test func bandedBinningListsWhatOneThreadLists() {
+        var seed: UInt64 = 2026
+        func next() -> Float {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Float(seed >> 40) / Float(1 << 24)
+        }
+        let circles = (0..<30_000).map { _ in Self.circle(next() * 2020 - 50, next() * 1180 - 50, 1 + next() * 80) }
+        let chunk = 10_000
+        #expect(circles.count >= TileBins.bandedCircles && chunk < TileBins.bandedCircles)
+        var bins = TileBins()
+        let binned = bins.bin(circles, width: 1920, height: 1080)
+        #expect(binned)
+        var expected = [[UInt32]](repeating: [], count: bins.columns * bins.rows)
+        for start in stride(from: 0, to: circles.count, by: chunk) {
+            var part = TileBins()
+            let partBinned = part.bin(Array(circles[start..<start + chunk]), width: 1920, height: 1080)
+            #expect(partBinned)
+            for tile in expected.indices {
+                expected[tile] += part.entries[part.offsets[tile]..<part.offsets[tile + 1]].map { $0 + UInt32(start) }
+            }
+        }
+        var offsets = [0]
+        for list in expected { offsets.append(offsets[offsets.count - 1] + list.count) }
+        #expect(bins.offsets == offsets)
+        #expect(bins.entries == expected.flatMap { $0 })
+        #expect(bins.entries.count > 100_000)
+    }
+
     /// Lists too long for `TileBins.maximumEntries` are refused after at
     /// most that many steps (the frame is then drawn in order).
     @Test func binsRefuseTooManyEntriesQuickly() {
