@@ -7,8 +7,9 @@ import Glibc
 /// tile's list comes out in drawing order, the same entries in the same
 /// order as one thread makes them.
 extension TileBins {
-    /// Circles from which a list of circles alone is binned in bands: below
-    /// it, handing the bands to the threads costs more than it saves.
+    /// Circles from which a list of circles alone is binned in bands (a
+    /// round number: below it binning is a small part of a frame, and the
+    /// threads are not worth waking).
     public static let bandedCircles = 20_000
 
     /// The bands: one a processor.
