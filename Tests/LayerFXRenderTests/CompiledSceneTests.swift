@@ -659,11 +659,12 @@ struct SteadyStateAllocationTests {
 
     /// Tile compositing draws a warm frame (its lists, shape records and
     /// pixels kept from the frame before) without allocating: circles, and
-    /// rounded rectangles with their interior tiles.
+    /// rounded rectangles with their interior tiles; 25,000 circles are
+    /// binned in bands (`TileBins.bandedCircles`).
     @Test(.enabled(if: counts, "the allocation counter: an optimized build, not under a sanitizer"),
-          arguments: [RippleField.Shape.circle, .roundedRect])
-    func aTiledFrameIsDrawnWithoutAllocating(_ shape: RippleField.Shape) throws {
-        let frame = try SceneEvaluator().frame(for: RippleField(count: 5000, width: 640, height: 360).scene(shape: shape),
+          arguments: [(RippleField.Shape.circle, 5000), (.roundedRect, 5000), (.circle, 25_000)])
+    func aTiledFrameIsDrawnWithoutAllocating(_ shape: RippleField.Shape, count: Int) throws {
+        let frame = try SceneEvaluator().frame(for: RippleField(count: count, width: 640, height: 360).scene(shape: shape),
                                                at: 0)
         let renderer = CPURenderer(compositing: .tiles)
         var pixels = PixelBuffer(width: 0, height: 0, bytes: [])
@@ -674,7 +675,7 @@ struct SteadyStateAllocationTests {
             try renderer.render(frame, into: &pixels)
             fewest = min(fewest, lfx_allocation_counter_stop())
         }
-        #expect(fewest == 0, "\(shape.rawValue): \(fewest) allocations a frame")
+        #expect(fewest == 0, "\(count) \(shape.rawValue)s: \(fewest) allocations a frame")
     }
 
     /// Gradients of more stops than an instance holds and masks of every
