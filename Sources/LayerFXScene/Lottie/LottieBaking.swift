@@ -28,19 +28,33 @@ extension LottieClock {
         return frames
     }
 
+    /// A property animated over `span` sampled at its
+    /// ``sampleFrames(over:weight:)``: the frames and the samples there (at
+    /// least the first frame's). The first sample's `weight` decides how
+    /// many frames the ``budget`` pays for; when there is more than one,
+    /// every sample's weight is spent.
+    func sampled<Sample>(over span: ClosedRange<Double>, weight: (Sample) -> Int,
+                         _ sample: (Double) -> Sample) -> (times: [Double], samples: [Sample]) {
+        let firstFrame = span.lowerBound.rounded(.down)
+        let first = sample(firstFrame)
+        let firstWeight = weight(first)
+        let times = sampleFrames(over: span, weight: firstWeight)
+        guard times.count > 1 else { return ([firstFrame], [first]) }
+        let everyFrame = min(span.upperBound.rounded(.up) - firstFrame, Self.maximumSamples)
+        let shortened = sampleLimit(weight: firstWeight) < everyFrame
+        let samples = [first] + times.dropFirst().map(sample)
+        budget.spend(samples.reduce(0) { $0 + weight($1) }, shortened: shortened)
+        return (times, samples)
+    }
+
     /// A keyframe animation of `keyPath` through `sample` at the
-    /// ``sampleFrames(over:weight:)`` of `span`, linear or `discrete`, each
-    /// sample weighed as the one at the span's first frame, paid from the
-    /// ``budget``; nil when the span holds a single frame.
+    /// ``sampled(over:weight:_:)`` frames of `span`, linear or `discrete`;
+    /// nil when the span holds a single frame.
     func baked(_ keyPath: AnimatableKeyPath, over span: ClosedRange<Double>, discrete: Bool = false,
                _ sample: (Double) -> AnimatableValue) -> Animation? {
-        let weight = LottieSampleBudget.weight(of: sample(span.lowerBound.rounded(.down)))
-        let times = sampleFrames(over: span, weight: weight)
+        let (times, values) = sampled(over: span, weight: LottieSampleBudget.weight(of:), sample)
         guard times.count > 1 else { return nil }
-        let steps = min(span.upperBound.rounded(.up) - span.lowerBound.rounded(.down), Self.maximumSamples)
-        budget.spend(times.count * weight, shortened: sampleLimit(weight: weight) < steps)
-        return frames(keyPath, times: times, values: times.map(sample), functions: nil,
-                      mode: discrete ? .discrete : .linear)
+        return frames(keyPath, times: times, values: values, functions: nil, mode: discrete ? .discrete : .linear)
     }
 
     /// The most steps a property whose samples weigh `weight` units each

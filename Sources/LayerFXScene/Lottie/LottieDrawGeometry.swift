@@ -37,16 +37,18 @@ struct LottieDrawGeometry {
             shape.properties.path = path(at: 0, analytic: draw.paint.stroke?.dashes.isEmpty ?? true)
             return
         }
-        let first = Self.shapePath(contours(at: span.lowerBound.rounded(.down)))
-        shape.properties.path = first
-        // Outlines of one structure interpolate between frames; others (a trim
-        // that splits a contour) hold each frame's. The frames are those `baked` samples.
-        let weight = LottieSampleBudget.weight(of: .path(first))
-        let shapes = clock.sampleFrames(over: span, weight: weight).map { contours(at: $0).map(\.segments.count) }
-        let steady = Set(shapes.map { $0 }).count <= 1
-        if let animation = clock.baked(.path, over: span, discrete: !steady, { .path(Self.shapePath(contours(at: $0))) }) {
-            shape.animations.append(animation)
+        // Each frame's outline once, with its contours' segment counts.
+        let (times, samples) = clock.sampled(over: span, weight: { LottieSampleBudget.weight(of: .path($0.path)) }) {
+            let contours = contours(at: $0)
+            return (path: Self.shapePath(contours), structure: contours.map(\.segments.count))
         }
+        shape.properties.path = samples[0].path
+        guard times.count > 1 else { return }
+        // Outlines of one structure interpolate between frames; others (a trim
+        // that splits a contour) hold each frame's.
+        let steady = samples.allSatisfy { $0.structure == samples[0].structure }
+        shape.animations.append(clock.frames(.path, times: times, values: samples.map { .path($0.path) }, functions: nil,
+                                             mode: steady ? .linear : .discrete))
     }
 
     /// The path at `frame`: one ellipse or rounded rectangle as such (the
