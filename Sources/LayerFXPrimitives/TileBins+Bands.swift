@@ -19,13 +19,13 @@ extension TileBins {
     /// does, in `bands` bands of tile rows at once. The grid (``columns``,
     /// ``rows``) is already set and the arrays sized; false, with the lists
     /// unusable, when they would hold more than ``maximumEntries`` entries.
-    mutating func listInBands(_ items: Items, width: Int, height: Int, bands: Int) -> Bool {
+    mutating func listInBands(_ items: Items, bands: Int) -> Bool {
         let tiles = columns * rows
         bandTotals.resize(to: bands) { 0 }
         let counted = offsets.withUnsafeMutableBufferPointer { offsets in
             bandTotals.withUnsafeMutableBufferPointer { totals in
                 offsets.update(repeating: 0)
-                BandPass(items: items, width: width, height: height, columns: columns, rows: rows,
+                BandPass(items: items, columns: columns, rows: rows,
                          bands: bands, slots: offsets.baseAddress! + 1, totals: totals.baseAddress!, entries: nil).run()
                 // Each band stops counting past the limit, so the sum cannot overflow.
                 let total = totals.reduce(0, +)
@@ -40,7 +40,7 @@ extension TileBins {
             cursors.withUnsafeMutableBufferPointer { cursors in
                 entries.withUnsafeMutableBufferPointer { entries in
                     for i in 0..<tiles { cursors[i] = offsets[i] }
-                    BandPass(items: items, width: width, height: height, columns: columns, rows: rows,
+                    BandPass(items: items, columns: columns, rows: rows,
                              bands: bands, slots: cursors.baseAddress!, totals: nil, entries: entries.baseAddress).run()
                 }
             }
@@ -49,12 +49,12 @@ extension TileBins {
     }
 }
 
-/// One pass of ``TileBins/listInBands(_:width:height:bands:)`` over the
+/// One pass of ``TileBins/listInBands(_:bands:)`` over the
 /// bands: counting (`entries` nil: `slots` are the tiles' counts, `totals`
 /// each band's sum) or filling (`slots` are the tiles' cursors).
 private struct BandPass {
     let items: TileBins.Items
-    let width: Int, height: Int, columns: Int, rows: Int, bands: Int
+    let columns: Int, rows: Int, bands: Int
     let slots: UnsafeMutablePointer<Int>
     let totals: UnsafeMutablePointer<Int>?
     let entries: UnsafeMutablePointer<UInt32>?

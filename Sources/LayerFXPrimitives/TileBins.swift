@@ -149,10 +149,11 @@ public struct TileBins: Sendable {
         let tiles = columns * rows, columns = self.columns
         offsets.resize(to: tiles + 1) { 0 }
         cursors.resize(to: tiles) { 0 }
-        if let circles = items.circlesAlone, circles >= Self.bandedCircles, rows > 1 {
+        let bands = min(rows, Self.bandCount)
+        if bands > 1, let circles = items.circlesAlone, circles >= Self.bandedCircles {
             shapeListings.removeAll(keepingCapacity: true)
             listsShapes = false
-            return listInBands(items, width: width, height: height, bands: min(rows, Self.bandCount))
+            return listInBands(items, bands: bands)
         }
         // Counting stops as soon as the lists would be too long, so binning
         // takes at most one pass over the items and `maximumEntries` steps.
