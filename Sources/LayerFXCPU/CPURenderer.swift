@@ -75,20 +75,53 @@ public struct CPURenderer: RenderBackend, Sendable {
         }
     }
 
-    /// Draws `frame` into `image`, `width × height` packed pixels.
+    /// Draws frames `0..<count` in order into one buffer and hands each to
+    /// `deliver(i, pixels)`, evaluating frame i + 1 while frame i is drawn.
+    /// Each frame after the first redraws only the bands of rows that can
+    /// differ from the frame before (``FrameDamage``); the others still hold
+    /// the same bytes, so every frame is what ``render(_:)`` gives.
+    public func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,
+                               deliver: (Int, PixelBuffer) throws -> Void) throws {
+        var buffer = PixelBuffer(width: 0, height: 0, bytes: [])
+        var damage: SequenceDamage? = SequenceDamage()
+        try FramePrefetch.run(count: count, frame: frame) { index, frame in
+            damage!.frames.compare(frame)
+            if buffer.width == frame.width, buffer.height == frame.height, frame.width > 0, frame.height > 0 {
+                try buffer.bytes.withUnsafeMutableBytes { raw in
+                    try draw(frame, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), damage: &damage)
+                }
+            } else {
+                try render(frame, into: &buffer)
+                damage!.tiledRuns = nil
+            }
+            try deliver(index, buffer)
+        }
+    }
+
+    /// Draws `frame` into `image`, `width × height` packed pixels; with
+    /// `damage`, only the bands it damages, `image` holding the frame
+    /// it was last shown.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>) throws {
-        if compositing.tiles(frame), drawTiles(frame, into: image) { return }
+        var damage: SequenceDamage? = nil
+        try draw(frame, into: image, damage: &damage)
+    }
+
+    private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>, damage: inout SequenceDamage?) throws {
+        if compositing.tiles(frame), drawTiles(frame, into: image) {
+            damage?.tiledRuns = nil
+            return
+        }
         var table = UnpackedStops()
         table.load(frame.gradientStops)
         try table.stops.withUnsafeBufferPointer { table in
-            try draw(frame, into: image, table: table)
+            try draw(frame, into: image, table: table, damage: &damage)
         }
     }
 
     /// Draws `frame` into `image` as above, its gradients' table stops
     /// read from `table`, the frame's unpacked.
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>,
-                      table: UnsafeBufferPointer<lfx_stop>) throws {
+                      table: UnsafeBufferPointer<lfx_stop>, damage: inout SequenceDamage?) throws {
         let width = frame.width, height = frame.height
         // Each primitive that touches the frame, in order, with the rows it
         // touches (markers and composites are never skipped here), where its
@@ -132,14 +165,25 @@ public struct CPURenderer: RenderBackend, Sendable {
         }
         let groups = try LayerNesting.groups(of: extents.map(\.kind))
         // The runs composited in tiles: where each starts in `extents`, where it ends.
-        let runs = shadesEveryPixel ? [:]
-            : Dictionary(uniqueKeysWithValues: TiledRuns(frame: frame, compositing: compositing).runs.map {
-                ($0.touching.lowerBound, $0.touching.upperBound)
-            })
+        let tiledRuns = shadesEveryPixel ? TiledRuns() : TiledRuns(frame: frame, compositing: compositing)
+        let runs = Dictionary(uniqueKeysWithValues: tiledRuns.runs.map {
+            ($0.touching.lowerBound, $0.touching.upperBound)
+        })
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
-        let bandCount = (height + bandHeight - 1) / bandHeight
         let bandHeight = self.bandHeight
+        // The bands drawn: all of them, or those the sequence's damage names
+        // (the same tile runs as the last frame's, so a band not redrawn
+        // would come out the same).
+        var firstRows = Array(stride(from: 0, to: height, by: bandHeight))
+        if damage != nil {
+            if damage!.tiledRuns == tiledRuns.runs, !damage!.frames.damagesEverything {
+                firstRows.removeAll { !damage!.frames.isDamaged(rows: $0...min($0 + bandHeight, height) - 1) }
+            }
+            damage!.tiledRuns = tiledRuns.runs
+        }
+        let bands = firstRows
+        guard !bands.isEmpty else { return }
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
         // The frame holds its images while they are drawn.
         let images = frame.images.map {
@@ -155,8 +199,8 @@ public struct CPURenderer: RenderBackend, Sendable {
                       shapes.withUnsafeBufferPointer { shapes in kernels.withUnsafeBufferPointer { kernels in
                         let list = PrimitiveList(extents: extents, rows: rows, circles: circles, shapes: shapes,
                                                  kernels: kernels)
-                        DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                            let y0 = band * bandHeight, y1 = min(y0 + bandHeight, height) - 1
+                        DispatchQueue.concurrentPerform(iterations: bands.count) { band in
+                            let y0 = bands[band], y1 = min(y0 + bandHeight, height) - 1
                             var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
                             band.fill(clearBytes)
                             band.draw(list, groups: groups, runs: runs, resources: resources,
@@ -168,6 +212,14 @@ public struct CPURenderer: RenderBackend, Sendable {
             }
         }
     }
+}
+
+/// What a sequence drawn into one buffer knows of the frame the buffer
+/// holds: the frame itself (to find the rows the next one changes) and
+/// the runs it composited in tiles, nil when it was drawn otherwise.
+struct SequenceDamage {
+    var frames = FrameDamage()
+    var tiledRuns: [TiledRuns.Run]?
 }
 
 /// The rows `y0...y1` of a frame, with the stack of offscreen layers open in them.

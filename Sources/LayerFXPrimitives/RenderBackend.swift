@@ -31,7 +31,8 @@ public protocol RenderBackend {
     /// as ``render(_:)`` one by one. `frame(i + 1)` runs on another thread
     /// while frame i is drawn (evaluation overlaps drawing). The buffer
     /// handed over may be reused for a later frame: keep a copy to keep it.
-    /// The CPU draws and delivers each frame in turn; the GPU also reads
+    /// The CPU draws and delivers each frame in turn, redrawing only the
+    /// rows that can differ from the frame before (``FrameDamage``); the GPU also reads
     /// frame i back through a pixel-buffer object while it draws frame
     /// i + 1, so `deliver(i, …)` comes after that drawing.
     func renderSequence(count: Int, frame: @escaping @Sendable (Int) throws -> Frame,

@@ -1,0 +1,204 @@
+import LayerFXCore
+
+/// The rows of a sequence's frame that can differ from the frame before it:
+/// what a backend must redraw when its target still holds the previous
+/// frame's pixels.
+///
+/// It keeps a copy of the last frame it was shown (in arrays it reuses, so
+/// a long sequence allocates nothing once they have grown) and compares the
+/// next one with it primitive by primitive, bit for bit. A primitive's
+/// pixels depend only on its own fields and on the data it reads (a polygon
+/// band's edges, a gradient's table stops, an image, the glyph atlas), so
+/// rows that no changed primitive touches, before or after, come out the
+/// same bytes when redrawn: they need not be. Where the two frames differ in
+/// size, background, draw order or kinds, or a glyph atlas changed, every
+/// row is damaged.
+///
+/// A primitive's rows are those of its quad (``PrimitiveInstance/deviceBounds``
+/// as a ``PixelBox``), which contain every pixel it can change, on either
+/// backend. Frames of more than ``maximumPrimitives`` primitives are not
+/// compared (a frame that large rarely keeps rows still, and the copy would
+/// cost more than it saves): they damage everything.
+public struct FrameDamage: Sendable {
+    /// The most primitives (circles and instances) a compared frame holds.
+    public static let maximumPrimitives = 1 << 16
+
+    /// The last frame's arrays, or nil before the first frame and after
+    /// ``forget()``.
+    private var last: Snapshot?
+    /// One flag per row of the last frame compared: whether it is damaged.
+    public private(set) var damagedRows: [Bool] = []
+    /// Whether every row is damaged (then ``damagedRows`` is not filled in).
+    public private(set) var damagesEverything = true
+
+    /// No frame seen yet: the first frame damages everything.
+    public init() {}
+
+    /// Compares `frame` with the frame given last, sets ``damagesEverything``
+    /// and ``damagedRows`` to what changed, and remembers `frame` for the
+    /// next call.
+    public mutating func compare(_ frame: Frame) {
+        let count = frame.circles.count + frame.instances.count
+        guard count <= Self.maximumPrimitives else {
+            forget()
+            return
+        }
+        var snapshot = last.take() ?? Snapshot()
+        damagesEverything = !snapshot.isComparable(with: frame)
+        if !damagesEverything {
+            if damagedRows.count != frame.height {
+                damagedRows = [Bool](repeating: false, count: frame.height)
+            } else {
+                for row in damagedRows.indices { damagedRows[row] = false }
+            }
+            damagesEverything = !markChanges(from: snapshot, to: frame)
+        }
+        snapshot.store(frame)
+        last = snapshot
+    }
+
+    /// Forgets the last frame: the next frame damages everything (call it
+    /// when the target's pixels are no longer the last frame's).
+    public mutating func forget() {
+        last = nil
+        damagesEverything = true
+    }
+
+    /// Whether any of rows `first...last` is damaged.
+    public func isDamaged(rows: ClosedRange<Int>) -> Bool {
+        if damagesEverything { return true }
+        let first = max(rows.lowerBound, 0), end = min(rows.upperBound + 1, damagedRows.count)
+        return first < end && damagedRows[first..<end].contains(true)
+    }
+
+    /// Marks the rows of every primitive that differs between the two
+    /// frames; false when a difference damages everything.
+    private mutating func markChanges(from old: Snapshot, to frame: Frame) -> Bool {
+        let width = frame.width, height = frame.height
+        if !Snapshot.sameBits(old.circles, frame.circles) {
+            for (i, circle) in frame.circles.enumerated() where !Snapshot.sameBits(old.circles[i], circle) {
+                mark(old.circles[i].deviceBounds, width: width, height: height)
+                mark(circle.deviceBounds, width: width, height: height)
+            }
+        }
+        for (i, instance) in frame.instances.enumerated() {
+            let before = old.instances[i]
+            guard before.kind == instance.kind else { return false }
+            if instance.kind == .glyph, old.atlasGeneration != frame.glyphAtlas?.generation { return false }
+            if old.draws(before, like: instance, in: frame) { continue }
+            mark(before.deviceBounds, width: width, height: height)
+            mark(instance.deviceBounds, width: width, height: height)
+        }
+        return true
+    }
+
+    /// Marks the rows of a primitive whose quad is `box`.
+    private mutating func mark(_ box: SIMD4<Float>, width: Int, height: Int) {
+        let pixels = PixelBox(box, width: width, height: height)
+        guard pixels.minY <= pixels.maxY else { return }
+        for row in pixels.minY...pixels.maxY { damagedRows[row] = true }
+    }
+}
+
+/// A copy of what a frame draws, kept to compare the next frame with.
+private struct Snapshot: Sendable {
+    var width = 0, height = 0
+    var background = SIMD4<Float>.zero
+    var circles: [DeviceCircle] = []
+    var instances: [PrimitiveInstance] = []
+    var runs: [DrawRun] = []
+    var pathEdges: [SIMD4<Float>] = []
+    var gradientStops: [GradientStop] = []
+    var images: [ContentsImage] = []
+    var atlasGeneration: Int?
+
+    /// Whether `frame` has this frame's size, background and draw order,
+    /// so that its primitives can be compared one by one.
+    func isComparable(with frame: Frame) -> Bool {
+        width == frame.width && height == frame.height && Self.sameBits([background], [frame.background])
+            && runs == frame.runs && circles.count == frame.circles.count && instances.count == frame.instances.count
+    }
+
+    /// Copies `frame`'s arrays into this snapshot's.
+    mutating func store(_ frame: Frame) {
+        width = frame.width; height = frame.height; background = frame.background
+        Self.replace(&circles, with: frame.circles)
+        Self.replace(&instances, with: frame.instances)
+        Self.replace(&runs, with: frame.runs)
+        Self.replace(&pathEdges, with: frame.pathEdges)
+        Self.replace(&gradientStops, with: frame.gradientStops)
+        Self.replace(&images, with: frame.images)
+        atlasGeneration = frame.glyphAtlas?.generation
+    }
+
+    /// Whether `new`, in `frame`, draws the same pixels as `old` did in
+    /// this snapshot's frame: the same bits, apart from where it finds its
+    /// edges, table stops or image, and the same data there.
+    func draws(_ old: PrimitiveInstance, like new: PrimitiveInstance, in frame: Frame) -> Bool {
+        var a = old, b = new
+        switch new.kind {
+        case .path:
+            guard let before = Self.slice(pathEdges, first: a.shapeExtra.x, count: a.shapeExtra.y),
+                  let after = Self.slice(frame.pathEdges, first: b.shapeExtra.x, count: b.shapeExtra.y),
+                  Self.sameBits(before, after) else { return false }
+            a.shapeExtra.x = 0; b.shapeExtra.x = 0
+        case .image:
+            let i = Int(a.stops0.x), j = Int(b.stops0.x)
+            guard images.indices.contains(i), frame.images.indices.contains(j), images[i] === frame.images[j]
+            else { return false }
+            a.stops0.x = 0; b.stops0.x = 0
+        default:
+            if let range = b.gradientTableRange {
+                guard let oldRange = a.gradientTableRange, range.count == oldRange.count,
+                      gradientStops.indices.contains(oldRange.lowerBound),
+                      oldRange.upperBound <= gradientStops.count,
+                      frame.gradientStops.indices.contains(range.lowerBound),
+                      range.upperBound <= frame.gradientStops.count,
+                      Self.sameBits(gradientStops[oldRange], frame.gradientStops[range]) else { return false }
+                a.stops0.x = 0; b.stops0.x = 0
+            }
+        }
+        return Self.sameBits(a, b)
+    }
+
+    /// Elements `first ..< first + count` of `array`, nil when they are not all in it.
+    private static func slice<T>(_ array: [T], first: Float, count: Float) -> ArraySlice<T>? {
+        guard first >= 0, count >= 0, first + count <= Float(array.count) else { return nil }
+        let start = Int(first), end = start + Int(count)
+        return array[start..<end]
+    }
+
+    /// Empties `array`, keeping its storage, and appends `elements`.
+    private static func replace<T>(_ array: inout [T], with elements: [T]) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: elements)
+    }
+
+    /// Whether two values of a type without padding have the same bytes
+    /// (floats compared bit for bit: −0 is not 0, and a NaN equals itself).
+    static func sameBits<T>(_ a: T, _ b: T) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in sameBytes(x, y) } }
+    }
+
+    /// Whether two collections of values of a type without padding have the same bytes.
+    static func sameBits<C: Collection>(_ a: C, _ b: C) -> Bool {
+        guard a.count == b.count else { return false }
+        let same = a.withContiguousStorageIfAvailable { x in
+            b.withContiguousStorageIfAvailable { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
+        }
+        guard let same, let same else { return zip(a, b).allSatisfy { sameBits($0, $1) } }
+        return same
+    }
+
+    private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+        guard x.count == y.count else { return false }
+        guard x.count > 0, let p = x.baseAddress, let q = y.baseAddress else { return true }
+        return memcmp(p, q, x.count) == 0
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,179 @@
+import LayerFX
+import LayerFXTestSupport
+import Testing
+
+/// A CPU sequence redraws only the rows a frame changes (``FrameDamage``),
+/// and every frame still has the bytes it has drawn on its own.
+struct SequenceDamageTests {
+    /// Lottie files whose frames keep some rows still and change others:
+    /// masks and mattes, gradients, an image, trims, hold keyframes.
+    static let animations = [
+        "lottie-ios/LottieFiles_cactus.json", "lottie-ios/Issues_issue_1882.json", "lottie-ios/Switch_States.json",
+        "lottie-ios/Watermelon.json", "lottie-ios/LottieLogo1.json", "lottie-ios/Issues_issue_1915.json",
+        "lottie-ios/TypeFace_A.json",
+    ]
+
+    @Test(arguments: animations)
+    func cpuSequenceFramesAreTheFramesDrawnAlone(_ name: String) throws {
+        var scene = try SceneLoader.load(contentsOfFile: Repository.url("Tests/LayerFXLottieCorpus/\(name)").path)
+        let size = SceneEvaluator.pixelSize(of: scene)
+        scene.scale *= 160 / Double(max(size.width, size.height))
+        let timeline = try #require(scene.timeline)
+        let frames = try (0..<24).map {
+            try SceneEvaluator().frame(for: scene, at: timeline.start + Double($0 * 3) / timeline.frameRate)
+        }
+        try Self.expectSequenceMatchesSingleFrames(frames, name)
+    }
+
+    @Test func cpuSequenceOfAHandMadeSceneMatchesSingleFrames() throws {
+        let scene = try Fixtures.scene("26-mask-star-gradient.json")
+        let frames = try [0, 0, 0.25, 0.25, 0.5, 1, 1].map { try SceneEvaluator().frame(for: scene, at: $0) }
+        try Self.expectSequenceMatchesSingleFrames(frames, "26-mask-star-gradient.json")
+    }
+
+    /// Checks that the frames redraw some rows and keep others (so the
+    /// sequence does skip rows), then that each delivered frame has the
+    /// bytes of the frame drawn on its own.
+    @Test func cpuSequenceOfAMovingSquareMatchesSingleFrames() throws {
+        // A square polygon band moving down 20 rows a frame past a still circle.
+        let frames = (0..<4).map { step in
+            let top = Float(step * 20), bottom = top + 10
+            let square = Self.band(rows: Int(top)...Int(bottom) - 1, firstEdge: 0, edgeCount: 2)
+            return Frame(width: 64, height: 80, primitives: [Self.circle(x: 50, y: 70), square],
+                         pathEdges: [SIMD4(10, top, 10, bottom), SIMD4(20, bottom, 20, top)])
+        }
+        try Self.expectSequenceMatchesSingleFrames(frames, "moving square")
+    }
+
+    static func expectSequenceMatchesSingleFrames(_ frames: [Frame], _ name: String) throws {
+        var damage = FrameDamage(), partial = 0
+        for frame in frames {
+            damage.compare(frame)
+            if !damage.damagesEverything, damage.damagedRows.contains(false) { partial += 1 }
+        }
+        #expect(partial > 0, "\(name): no frame keeps rows of the one before")
+        let renderer = CPURenderer()
+        var delivered: [PixelBuffer] = []
+        try renderer.renderSequence(count: frames.count, frame: { frames[$0] }, deliver: { _, pixels in
+            delivered.append(pixels)
+        })
+        #expect(delivered.count == frames.count)
+        for (index, pixels) in delivered.enumerated() {
+            #expect(pixels == (try renderer.render(frames[index])), "\(name) frame \(index)")
+        }
+    }
+
+    // MARK: - Which rows a change damages
+
+    /// A red disc of radius 4 centred at (x, y): a plain device circle.
+    static func circle(x: Float, y: Float) -> PrimitiveInstance {
+        PrimitiveInstance(transform: SIMD4(1, 0, 0, 1), translation: SIMD4(x, y, Float(ShapeKind.ellipse.rawValue), 0),
+                          shape: SIMD4(0, 0, 4, 4), shapeExtra: SIMD4(0, 0, 1, 0), fillColor: SIMD4(1, 0, 0, 1),
+                          strokeColor: .zero)
+    }
+
+    static func rows(of circle: PrimitiveInstance) throws -> [Int] {
+        let box = PixelBox(try #require(DeviceCircle(circle)).deviceBounds, width: 64, height: 64)
+        return Array(box.minY...box.maxY)
+    }
+
+    static func band(rows: ClosedRange<Int>, firstEdge: Int, edgeCount: Int) -> PrimitiveInstance {
+        .pathBand(rect: SIMD4(0, Float(rows.lowerBound), 64, Float(rows.upperBound + 1)), firstEdge: firstEdge,
+                  edgeCount: edgeCount, rule: .nonZero, color: SIMD4(0, 0, 1, 1), opacity: 1)
+    }
+
+    static func damagedRows(_ damage: FrameDamage) -> [Int] {
+        damage.damagedRows.indices.filter { damage.damagedRows[$0] }
+    }
+
+    @Test func theFirstFrameAndAnIdenticalOne() {
+        let frame = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10)])
+        var damage = FrameDamage()
+        damage.compare(frame)
+        #expect(damage.damagesEverything)
+        damage.compare(frame)
+        #expect(!damage.damagesEverything)
+        #expect(Self.damagedRows(damage).isEmpty)
+        #expect(!damage.isDamaged(rows: 0...63))
+    }
+
+    @Test func aMovedCircleDamagesTheRowsItLeftAndTheRowsItReached() throws {
+        let still = Self.circle(x: 50, y: 50)
+        var damage = FrameDamage()
+        damage.compare(Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10), still]))
+        damage.compare(Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 30), still]))
+        #expect(!damage.damagesEverything)
+        #expect(Self.damagedRows(damage) == (try Self.rows(of: Self.circle(x: 10, y: 10)) + Self.rows(of: Self.circle(x: 10, y: 30))))
+        #expect(!damage.isDamaged(rows: 45...63))
+    }
+
+    @Test func aPathBandIsComparedByItsEdgesWhereverTheyAre() {
+        let edges: [SIMD4<Float>] = [SIMD4(1, 0, 1, 8), SIMD4(9, 8, 9, 0), SIMD4(2, 40, 2, 60), SIMD4(9, 60, 9, 40)]
+        let first = Frame(width: 64, height: 64,
+                          primitives: [Self.band(rows: 0...7, firstEdge: 0, edgeCount: 2),
+                                       Self.band(rows: 40...59, firstEdge: 2, edgeCount: 2)],
+                          pathEdges: edges)
+        // The first band gains an edge; the second's edges move along the array, unchanged.
+        let second = Frame(width: 64, height: 64,
+                           primitives: [Self.band(rows: 0...7, firstEdge: 0, edgeCount: 3),
+                                        Self.band(rows: 40...59, firstEdge: 3, edgeCount: 2)],
+                           pathEdges: [edges[0], edges[1], SIMD4(5, 0, 5, 8), edges[2], edges[3]])
+        var damage = FrameDamage()
+        damage.compare(first)
+        damage.compare(second)
+        #expect(Self.damagedRows(damage) == Array(0...7))
+        // The same band reading changed edges is damaged.
+        var third = second
+        third.pathEdges[4] = SIMD4(10, 60, 10, 40)
+        damage.compare(third)
+        #expect(Self.damagedRows(damage) == Array(40...59))
+    }
+
+    @Test func anImageIsComparedByIdentity() throws {
+        func image() throws -> ContentsImage {
+            try ContentsImage(width: 2, height: 2) { $0.initialize(repeating: 255) }
+        }
+        func frame(_ images: [ContentsImage]) -> Frame {
+            let shown = PrimitiveInstance.image(rect: SIMD4(8, 8, 4, 4), transform: SIMD4(1, 0, 0, 1),
+                                                translation: .zero, index: images.count - 1,
+                                                mapping: SIMD4(0, 0, 0.25, 0.25), tint: SIMD4(1, 1, 1, 1), opacity: 1)
+            return Frame(width: 32, height: 32, primitives: [shown], images: images)
+        }
+        let a = try image(), b = try image()
+        var damage = FrameDamage()
+        damage.compare(frame([a]))
+        damage.compare(frame([b, a]))   // the same image at another index
+        #expect(Self.damagedRows(damage).isEmpty)
+        damage.compare(frame([b]))      // equal pixels, another image
+        #expect(!Self.damagedRows(damage).isEmpty)
+        #expect(!damage.damagesEverything)
+    }
+
+    @Test func aChangeOfStructureDamagesEverything() {
+        let one = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10)])
+        let two = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10),
+                                                             Self.circle(x: 30, y: 30)])
+        var damage = FrameDamage()
+        damage.compare(one)
+        damage.compare(two)
+        #expect(damage.damagesEverything)
+        var cleared = two
+        cleared.background = SIMD4(1, 1, 1, 1)
+        damage.compare(cleared)
+        #expect(damage.damagesEverything)
+        damage.compare(cleared)
+        #expect(!damage.damagesEverything)
+        damage.forget()
+        damage.compare(cleared)
+        #expect(damage.damagesEverything)
+    }
+
+    @Test func framesPastTheLimitAreNotCompared() {
+        let circles = (0...FrameDamage.maximumPrimitives).map { _ in Self.circle(x: 10, y: 10) }
+        let frame = Frame(width: 64, height: 64, primitives: circles)
+        var damage = FrameDamage()
+        damage.compare(frame)
+        damage.compare(frame)
+        #expect(damage.damagesEverything)
+    }
+}
