@@ -85,14 +85,13 @@ public struct CPURenderer: RenderBackend, Sendable {
         var buffer = PixelBuffer(width: 0, height: 0, bytes: [])
         var damage: SequenceDamage? = SequenceDamage()
         try FramePrefetch.run(count: count, frame: frame) { index, frame in
-            damage!.frames.compare(frame)
             if buffer.width == frame.width, buffer.height == frame.height, frame.width > 0, frame.height > 0 {
                 try buffer.bytes.withUnsafeMutableBytes { raw in
                     try draw(frame, into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), damage: &damage)
                 }
             } else {
                 try render(frame, into: &buffer)
-                damage!.tiledRuns = nil
+                damage!.frames.forget()
             }
             try deliver(index, buffer)
         }
@@ -108,7 +107,7 @@ public struct CPURenderer: RenderBackend, Sendable {
 
     private func draw(_ frame: Frame, into image: UnsafeMutablePointer<UInt8>, damage: inout SequenceDamage?) throws {
         if compositing.tiles(frame), drawTiles(frame, into: image) {
-            damage?.tiledRuns = nil
+            damage?.frames.forget()
             return
         }
         var table = UnpackedStops()
@@ -175,14 +174,8 @@ public struct CPURenderer: RenderBackend, Sendable {
         // The bands drawn: all of them, or those the sequence's damage names
         // (the same tile runs as the last frame's, so a band not redrawn
         // would come out the same).
-        var firstRows = Array(stride(from: 0, to: height, by: bandHeight))
-        if damage != nil {
-            if damage!.tiledRuns == tiledRuns.runs, !damage!.frames.damagesEverything {
-                firstRows.removeAll { !damage!.frames.isDamaged(rows: $0...min($0 + bandHeight, height) - 1) }
-            }
-            damage!.tiledRuns = tiledRuns.runs
-        }
-        let bands = firstRows
+        let bands = damage?.bands(of: frame, tiledRuns: tiledRuns.runs, bandHeight: bandHeight)
+            ?? Array(stride(from: 0, to: height, by: bandHeight))
         guard !bands.isEmpty else { return }
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
         // The frame holds its images while they are drawn.
@@ -215,11 +208,24 @@ public struct CPURenderer: RenderBackend, Sendable {
 }
 
 /// What a sequence drawn into one buffer knows of the frame the buffer
-/// holds: the frame itself (to find the rows the next one changes) and
-/// the runs it composited in tiles, nil when it was drawn otherwise.
+/// holds: the frame itself (to find the rows the next one changes,
+/// forgotten when the frame was drawn in tiles or into a new buffer) and
+/// the runs of it composited in tiles within its bands.
 struct SequenceDamage {
     var frames = FrameDamage()
-    var tiledRuns: [TiledRuns.Run]?
+    var tiledRuns: [TiledRuns.Run] = []
+
+    /// The first rows of the bands of `bandHeight` rows to redraw of
+    /// `frame`, drawn in order with `tiledRuns`: those whose rows it
+    /// changes, all of them where the last frame's tile runs differ (a band
+    /// not redrawn must come out the same). Remembers `frame` and its runs.
+    mutating func bands(of frame: Frame, tiledRuns runs: [TiledRuns.Run], bandHeight: Int) -> [Int] {
+        frames.compare(frame)
+        let all = stride(from: 0, to: frame.height, by: bandHeight)
+        defer { tiledRuns = runs }
+        guard runs == tiledRuns, !frames.damagesEverything else { return Array(all) }
+        return all.filter { frames.isDamaged(rows: $0...min($0 + bandHeight, frame.height) - 1) }
+    }
 }
 
 /// The rows `y0...y1` of a frame, with the stack of offscreen layers open in them.
