@@ -160,6 +160,19 @@ int compositeMask(float x) {
     return x > 0.5 ? int(clamp(x, float(LFX_MASK_ALPHA), float(LFX_MASK_LUMINANCE_INVERTED))) : LFX_MASK_NONE;
 }
 
+// A polygon band's premultiplied paint at device point `device`: its solid
+// fill, or its gradient at the local point its inverse maps `device` to
+// (band_paint8 in Sources/CLayerFXRaster/shape_math.h).
+vec4 pathPaint(Primitive s, vec2 device) {
+#if VARIANT_GRADIENT >= 1
+    return premultiplied(gradientColor(s, localPoint(s, device)));
+#elif VARIANT_GRADIENT == 0
+    return premultiplied(s.fillColor);
+#else
+    return premultiplied(int(s.paint0.x) != LFX_PAINT_SOLID ? gradientColor(s, localPoint(s, device)) : s.fillColor);
+#endif
+}
+
 // How a mask texel `m` (premultiplied RGBA8, as stored) covers its pixel in
 // `mode`: the alpha, or the Rec. 709 luma of the premultiplied colour (the
 // mask over black), or one minus either, from the texel's bytes in
@@ -205,7 +218,7 @@ void main() {
                             v_paint0, v_paint1, v_paint2, v_stops0, v_stops1);
     vec4 color;
     if (kind == LFX_KIND_PATH) {
-        color = premultiplied(v_fillColor) * pathCoverage(device);
+        color = pathPaint(s, device) * pathCoverage(device);
     } else if (kind == LFX_KIND_COMPOSITE) {
         // The layer's texel (0, 0) is its rectangle's first device pixel; outside it the layer is clear.
         bool inside = all(greaterThanEqual(device, u_layerRect.xy)) && all(lessThan(device, u_layerRect.zw));

@@ -4,15 +4,12 @@
  * (`coverage`) or eight (`coverage8`, the same values). */
 #include "lfx_raster.h"
 #include <math.h>
-#include "pixel8.h"
+#include "shape_math.h"
 
 /* Edges a pixel examines for its outline (NEAREST_EDGES in the shader). */
 #define NEAREST 4
 /* How far past an edge's nearest point the winding number is probed (PROBE). */
 #define PROBE 1e-3f
-
-static inline float minf(float a, float b) { return b < a ? b : a; }
-static inline float maxf(float a, float b) { return b >= a ? b : a; }
 
 typedef struct {
     const float *edges;    /* (x0, y0, x1, y1) per edge, device pixels */
@@ -227,14 +224,18 @@ static int local_band(const band *b, int x0, int x1, int y0, int y1, float *loca
     return 1;
 }
 
-/* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer). */
+/* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer), each
+ * with the band's paint there (band_paint8). */
 LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
                                   int constant_inside, int inside_clips) {
     for (; x0 <= x1; x0 += 8) {
         int count = x1 - x0 + 1 < 8 ? x1 - x0 + 1 : 8;
         int8v lanes = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } < count;
         float8 cov = constant_inside ? (lanes ? (float8)1 : (float8)0) : coverage8(b, centers8(x0), py, lanes);
-        blend_fill8(row, x0, count, py, s, cov, inside_clips);
+        if (!__builtin_reduce_or(cov != 0)) continue;
+        float8 paint[4];
+        band_paint8(s, centers8(x0), py, paint);
+        blend_color8(row, x0, count, py, s, paint, cov, inside_clips);
     }
 }
 
@@ -257,8 +258,9 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
     if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
     /* Consecutive blocks of a row of blocks whose every pixel is exactly
-     * fill × opacity are blended together, one run a row. */
+     * fill × opacity (a solid paint) are blended together, one run a row. */
     solid_run run = solid_run_start(image, stride, image_y0, s->plan.interior);
+    int solid_paint = s->gradient_kind == LFX_PAINT_SOLID;
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         int solid = 0;
         do {
@@ -273,7 +275,7 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
             int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) break;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
-            if (inside && inside_clips) {
+            if (inside && inside_clips && solid_paint) {
                 solid = 1;
                 break;
             }

@@ -154,22 +154,32 @@ LFX_VECTOR_INLINE float8 clip_coverage8(const lfx_shape *s, float8 x, float y) {
     return coverage;
 }
 
-/* lfx_blend_fill of coverages `cov` at the pixel centres (x, py), pixels
- * x...x+count−1 of `row` (count ≤ 8; the lanes past it have coverage 0): a
- * lane of coverage 0 gets the color 0, which leaves its pixel as it is, as the
- * scalar kernels' skip of a pixel of coverage 0. */
-LFX_VECTOR_INLINE void blend_fill8(uint8_t *row, int x, int count, float py, const lfx_shape *s, float8 cov,
-                                   int inside_clips) {
+/* Blends the premultiplied colors `paint` (channel vectors 0...3) times
+ * coverages `cov` times the clip coverage at the pixel centres (x, py)
+ * (just the opacity when `inside_clips`) onto pixels x...x+count−1 of `row`
+ * (count ≤ 8; the lanes past it have coverage 0): a lane of coverage 0 gets
+ * the color 0, which leaves its pixel as it is, as the scalar kernels' skip
+ * of a pixel of coverage 0. */
+LFX_VECTOR_INLINE void blend_color8(uint8_t *row, int x, int count, float py, const lfx_shape *s,
+                                    const float8 paint[4], float8 cov, int inside_clips) {
     int8v covered = cov != 0;
     if (!__builtin_reduce_or(covered)) return;
     float8 clip = inside_clips ? (float8)s->extra[2] : clip_coverage8(s, centers8(x), py);
     float8 c[4];
-    for (int j = 0; j < 4; j++) c[j] = covered ? s->fill[j] * cov * clip : (float8)0;
+    for (int j = 0; j < 4; j++) c[j] = covered ? paint[j] * cov * clip : (float8)0;
     if (count == 8) { blend8_into(row, x, c); return; }
     uint8_t pixels[32] = { 0 };   /* the row may end before x + 8 */
     __builtin_memcpy(pixels, row + 4 * x, 4 * (size_t)count);
     blend8_into(pixels, 0, c);
     __builtin_memcpy(row + 4 * x, pixels, 4 * (size_t)count);
+}
+
+/* lfx_blend_fill of coverages `cov` at the pixel centres (x, py): the
+ * shape's solid fill, blended as blend_color8 blends. */
+LFX_VECTOR_INLINE void blend_fill8(uint8_t *row, int x, int count, float py, const lfx_shape *s, float8 cov,
+                                   int inside_clips) {
+    const float8 fill[4] = { s->fill[0], s->fill[1], s->fill[2], s->fill[3] };
+    blend_color8(row, x, count, py, s, fill, cov, inside_clips);
 }
 
 #endif

@@ -6,7 +6,16 @@
 
 void lfx_blend_fill(uint8_t *pixel, const lfx_shape *s, float coverage, float x, float y, int inside_clips) {
     float c[4];
-    for (int j = 0; j < 4; j++) c[j] = s->fill[j] * coverage;
+    if (s->gradient_kind != LFX_PAINT_SOLID) {
+        const float *inv = s->inverse;
+        float tx = x - s->translation[0], ty = y - s->translation[1];
+        float g[4];
+        gradient_color(s, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, g);
+        c[0] = g[0] * g[3] * coverage; c[1] = g[1] * g[3] * coverage;
+        c[2] = g[2] * g[3] * coverage; c[3] = g[3] * coverage;
+    } else {
+        for (int j = 0; j < 4; j++) c[j] = s->fill[j] * coverage;
+    }
     /* Inside every clip the clip coverage is exactly the opacity. */
     float clip = inside_clips ? s->extra[2] : lfx_shape_clip_coverage(s, x, y);
     for (int j = 0; j < 4; j++) c[j] *= clip;

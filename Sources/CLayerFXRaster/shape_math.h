@@ -365,4 +365,30 @@ LFX_VECTOR_INLINE void shape_color8(int x, float py, const lfx_shape *s, const s
     for (int j = 0; j < 4; j++) c[j] = (s->stroke[j] * stroke_cov + fill[j] * (1 - stroke_a)) * clip;
 }
 
+/* The premultiplied paint of a polygon band at the pixel centres (x, y),
+ * eight at a time: its solid fill, or its gradient at the local points its
+ * inverse maps them to (a conic one lane by lane, with gradient_color), as
+ * `pathPaint` of Shaders/primitive.frag.glsl. */
+LFX_VECTOR_INLINE void band_paint8(const lfx_shape *s, float8 x, float y, float8 out[4]) {
+    if (s->gradient_kind == LFX_PAINT_SOLID) {
+        for (int j = 0; j < 4; j++) out[j] = s->fill[j];
+        return;
+    }
+    const float *inv = s->inverse;
+    float ty = y - s->translation[1];
+    float8 tx = x - s->translation[0];
+    float8 px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
+    float8 g[4];
+    if (s->gradient_kind == LFX_PAINT_CONIC) {
+        for (int i = 0; i < 8; i++) {
+            float c[4];
+            gradient_color(s, px[i], py[i], c);
+            for (int j = 0; j < 4; j++) g[j][i] = c[j];
+        }
+    } else {
+        gradient_color8(s, px, py, g);
+    }
+    out[0] = g[0] * g[3]; out[1] = g[1] * g[3]; out[2] = g[2] * g[3]; out[3] = g[3];
+}
+
 #endif

@@ -142,6 +142,12 @@ struct DrawOrder: @unchecked Sendable {
         }
     }
 
+    /// The instance at `position`; nil for a circle.
+    func instance(at position: Int) -> PrimitiveInstance? {
+        let entry = entry(at: position)
+        return entry < 0 ? nil : instances[entry]
+    }
+
     /// Replaces the instance at `position` (a marker's final bounds).
     mutating func replaceInstance(at position: Int, with instance: PrimitiveInstance) {
         instances[entries[position]] = instance
@@ -208,10 +214,10 @@ struct DrawOrder: @unchecked Sendable {
             case .path: frameInstances[i].shapeExtra.x += edgeOffset
             // An image's stops0.x is its image's index, never a stop table index.
             case .image: frameInstances[i].stops0.x += imageOffset
-            default:
-                if stopOffset > 0, frameInstances[i].gradientTableRange != nil {
-                    frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
-                }
+            default: break
+            }
+            if stopOffset > 0, frameInstances[i].gradientTableRange != nil {
+                frameInstances[i].stops0.x &+= UInt32(truncatingIfNeeded: stopOffset)
             }
         }
     }

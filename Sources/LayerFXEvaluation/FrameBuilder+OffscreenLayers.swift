@@ -46,7 +46,9 @@ extension FrameBuilder {
     /// Closes `layer` with a composite of `opacity` carrying `compositeClips`.
     /// A `foldable` layer without a mask over at most one shape is dissolved
     /// instead: that shape gets the opacity (the same picture, no offscreen
-    /// pass). A layer with nothing visible is dropped.
+    /// pass); so is a gradient rectangle masked by a path
+    /// (``foldGradientMask(_:opacity:compositeClips:)``). A layer with
+    /// nothing visible is dropped.
     ///
     /// A mask covers the content inside the box of what both draw, except
     /// an inverted one, which covers wherever its mask is clear: the content's
@@ -60,6 +62,9 @@ extension FrameBuilder {
             order.truncate(to: beforeMask)
             shapeCount = layer.shapesBeforeMask
             layer.beforeMask = nil
+        }
+        if foldable, layer.maskBegin != nil, foldGradientMask(layer, opacity: opacity, compositeClips: compositeClips) {
+            return
         }
         let contentEnd = layer.maskBegin ?? order.count
         if foldable, layer.maskBegin == nil, shapeCount - layer.shapesBefore <= 1 {

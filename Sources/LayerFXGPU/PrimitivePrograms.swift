@@ -14,8 +14,9 @@ struct PrimitivePrograms {
         var kind: Int
         /// How many clips it has, 0…2 (`VARIANT_CLIPS`).
         var clips: Int
-        /// Its fill (`VARIANT_GRADIENT`; analytic shapes only): 0 solid, 1 a
-        /// gradient of inline stops, 2 one whose stops are in the frame's table.
+        /// Its fill (`VARIANT_GRADIENT`; analytic shapes and polygon bands
+        /// only): 0 solid, 1 a gradient of inline stops, 2 one whose stops
+        /// are in the frame's table.
         var gradient: Int
 
         /// The variant that draws `primitive`, decided as the shader decides at run time.
@@ -23,7 +24,7 @@ struct PrimitivePrograms {
             kind = Int(Int32(saturating: primitive.translation.z))
             let clipCount = primitive.clipRadii.z
             clips = clipCount > 1.5 ? 2 : (clipCount > 0.5 ? 1 : 0)
-            let painted = kind <= ShapeKind.star.rawValue && primitive.paint0.x > 0.5
+            let painted = kind <= ShapeKind.path.rawValue && primitive.paint0.x > 0.5
             gradient = !painted ? 0 : primitive.paint0.y > Float(GradientPaint.inlineStopCapacity) ? 2 : 1
         }
 

@@ -148,15 +148,17 @@ private struct Snapshot: Sendable {
             else { return false }
             a.stops0.x = 0; b.stops0.x = 0
         default:
-            if let range = b.gradientTableRange {
-                guard let oldRange = a.gradientTableRange, range.count == oldRange.count,
-                      gradientStops.indices.contains(oldRange.lowerBound),
-                      oldRange.upperBound <= gradientStops.count,
-                      frame.gradientStops.indices.contains(range.lowerBound),
-                      range.upperBound <= frame.gradientStops.count,
-                      Self.sameBits(gradientStops[oldRange], frame.gradientStops[range]) else { return false }
-                a.stops0.x = 0; b.stops0.x = 0
-            }
+            break
+        }
+        // A gradient's stops in the table (an analytic shape's or a band's).
+        if let range = b.gradientTableRange {
+            guard let oldRange = a.gradientTableRange, range.count == oldRange.count,
+                  gradientStops.indices.contains(oldRange.lowerBound),
+                  oldRange.upperBound <= gradientStops.count,
+                  frame.gradientStops.indices.contains(range.lowerBound),
+                  range.upperBound <= frame.gradientStops.count,
+                  Self.sameBits(gradientStops[oldRange], frame.gradientStops[range]) else { return false }
+            a.stops0.x = 0; b.stops0.x = 0
         }
         return Self.sameBits(a, b)
     }

@@ -17,6 +17,15 @@ extension PrimitiveInstance {
                           fillColor: color, strokeColor: .zero)
     }
 
+    /// Whether this polygon band comes after band `previous` in reading
+    /// order: it starts at or below the row where `previous` ends, or it
+    /// lies right of `previous` in the same rows. Bands each of which
+    /// follows the one before never share a pixel.
+    public func follows(_ previous: PrimitiveInstance) -> Bool {
+        shape.y >= previous.shape.w || (shape.y == previous.shape.y && shape.w == previous.shape.w
+                                        && shape.x >= previous.shape.z)
+    }
+
     /// A glyph quad (see ``ShapeKind/glyph``): `quad` (x0, y0, x1, y1) in local
     /// units, placed by `transform` (a, b, c, d) and `translation` (tx, ty);
     /// the atlas texel at its top-left corner and the texels per local unit.

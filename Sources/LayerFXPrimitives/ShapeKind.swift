@@ -19,7 +19,9 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// `shapeExtra.y` = the number of edges, `shapeExtra.w` = the
     /// `WindingRule` raw value (LayerFXCore), `translation.w` = the winding number the
     /// polygon's other edges add at its pixels (a ray towards +x). Filled with
-    /// `fillColor`.
+    /// `fillColor`, or with a gradient paint (`paint0`…`stops1`, as an
+    /// analytic shape's) in the local space that `transform` and
+    /// `translation.xy` place (the identity for a solid fill).
     case path = 3
     /// A text glyph from ``Frame/glyphAtlas``: `shape` = the quad in local
     /// units (x0, y0, x1, y1); `shapeExtra` = (atlas u of x0, atlas v of y0,

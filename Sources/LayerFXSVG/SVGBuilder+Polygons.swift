@@ -14,24 +14,21 @@ enum PolygonRun {
         var i = range.lowerBound + 1
         while i < range.upperBound {
             let band = primitives[i]
-            guard band.kind == .path, sharesPaint(band, first), follows(band, previous) else { break }
+            guard band.kind == .path, sharesPaint(band, first), band.follows(previous) else { break }
             previous = band
             i += 1
         }
         return i
     }
 
-    /// Same colour, opacity, winding rule and clips.
+    /// Same colour or gradient (and its placement), opacity, winding rule and clips.
     private static func sharesPaint(_ a: PrimitiveInstance, _ b: PrimitiveInstance) -> Bool {
         a.fillColor == b.fillColor && a.shapeExtra.z == b.shapeExtra.z && a.shapeExtra.w == b.shapeExtra.w
             && a.clip0Linear == b.clip0Linear && a.clip0Offset == b.clip0Offset && a.clip1Linear == b.clip1Linear
             && a.clip1Offset == b.clip1Offset && a.clipRadii == b.clipRadii
-    }
-
-    /// Whether `band` starts a later row, or lies right of `previous` in the same rows.
-    private static func follows(_ band: PrimitiveInstance, _ previous: PrimitiveInstance) -> Bool {
-        band.shape.y >= previous.shape.w || (band.shape.y == previous.shape.y && band.shape.w == previous.shape.w
-                                             && band.shape.x >= previous.shape.z)
+            && a.transform == b.transform && a.translation.x == b.translation.x && a.translation.y == b.translation.y
+            && a.paint0 == b.paint0 && a.paint1 == b.paint1 && a.paint2 == b.paint2
+            && a.stops0 == b.stops0 && a.stops1 == b.stops1
     }
 }
 
@@ -46,11 +43,17 @@ extension SVGBuilder {
     /// the offset adds copies of the rectangle; every such subpath stays
     /// inside its band, so the bands of one path never interfere, and the
     /// sides where bands meet cancel.
+    /// Bands with a gradient paint are filled with it under their transform.
     mutating func drawPolygon(_ bands: ArraySlice<PrimitiveInstance>) {
-        guard let first = bands.first, first.opacity > 0, first.fillColor.w > 0 else { return }
+        guard let first = bands.first, first.opacity > 0 else { return }
+        let gradient = SVGGradient(first, table: frame.gradientStops)
+        guard gradient != nil || first.fillColor.w > 0 else { return }
         let rule = WindingRule(rawValue: Int(saturating: first.shapeExtra.w)) ?? .nonZero
         var data = PathData()
+        var union = SIMD4<Float>(.infinity, .infinity, -.infinity, -.infinity)
         for band in bands {
+            union = SIMD4(min(union.x, band.shape.x), min(union.y, band.shape.y),
+                          max(union.z, band.shape.z), max(union.w, band.shape.w))
             let rect = SIMD4(Double(band.shape.x), Double(band.shape.y), Double(band.shape.z), Double(band.shape.w))
             guard rect.x < rect.z, rect.y < rect.w else { continue }
             let firstEdge = min(max(Int(saturating: band.shapeExtra.x), 0), frame.pathEdges.count)
@@ -66,10 +69,46 @@ extension SVGBuilder {
             for _ in 0..<copies { data.addRectangle(rect, reversed: rule == .nonZero && offset < 0) }
         }
         guard !data.text.isEmpty else { return }
-        var element = "<path d=\"\(data.text)\"\(paint("fill", first.fillColor, opacity: first.opacity))"
-        if rule == .evenOdd { element += " fill-rule=\"evenodd\"" }
-        element += "/>"
-        if let clipped = clipped(element, by: first) { append(clipped) }
+        let path = "<path d=\"\(data.text)\"" + (rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")
+        guard let gradient else {
+            if let clipped = clipped(path + paint("fill", first.fillColor, opacity: first.opacity) + "/>", by: first) {
+                append(clipped)
+            }
+            return
+        }
+        let m = first.transform, t = first.translation
+        let placement = Self.matrix(Double(m.x), Double(m.y), Double(m.z), Double(m.w), Double(t.x), Double(t.y))
+        switch fill(gradient, placement: placement) {
+        case .solid(let color):
+            if let clipped = clipped(path + paint("fill", color, opacity: first.opacity) + "/>", by: first) { append(clipped) }
+        case .reference(let id):
+            var element = path + " fill=\"url(#\(id))\""
+            if first.opacity < 1 { element += " fill-opacity=\"\(SVGNumber.fraction(first.opacity))\"" }
+            if let clipped = clipped(element + "/>", by: first) { append(clipped) }
+        case .conic:
+            // Wedges under the placement, masked by the path (as a conic shape's).
+            guard !Self.hasEmptyClip(first), let bounds = pixelRect(union) else { return }
+            let shape = clipped(path + " fill=\"#fff\"/>", by: first) ?? ""
+            let region = SIMD4(Double(bounds.x), Double(bounds.y), Double(bounds.z), Double(bounds.w))
+            let wedges = conicWedges(gradient, radius: Self.localReach(of: union, placedBy: first, from: gradient.start),
+                                     opacity: first.opacity)
+            append("<g mask=\"url(#\(definitions.mask(shape, region: region)))\"><g\(Self.transformAttribute(placement))>\(wedges)</g></g>\n")
+        }
+    }
+
+    /// The farthest a corner of device rectangle `rect` lies from local
+    /// point `point` of `p`'s local space (0 when the transform has no inverse).
+    private static func localReach(of rect: SIMD4<Float>, placedBy p: PrimitiveInstance, from point: SIMD2<Float>) -> Double {
+        let a = Double(p.transform.x), b = Double(p.transform.y), c = Double(p.transform.z), d = Double(p.transform.w)
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return 0 }
+        var reach = 0.0
+        for (x, y) in [(rect.x, rect.y), (rect.z, rect.y), (rect.x, rect.w), (rect.z, rect.w)] {
+            let dx = Double(x) - Double(p.translation.x), dy = Double(y) - Double(p.translation.y)
+            let lx = (d * dx - c * dy) / det - Double(point.x), ly = (-b * dx + a * dy) / det - Double(point.y)
+            reach = max(reach, (lx * lx + ly * ly).squareRoot())
+        }
+        return reach.isFinite ? reach : 0
     }
 }
 

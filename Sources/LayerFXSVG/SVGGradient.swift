@@ -102,9 +102,10 @@ extension SVGBuilder {
     }
 
     /// The fill of `gradient`: a `linearGradient` or `radialGradient` in the
-    /// shape's local units, a solid colour where the gradient is uniform, or
-    /// `.conic`.
-    mutating func fill(_ gradient: SVGGradient) -> GradientFillValue {
+    /// shape's local units (placed by `placement`, a `matrix` value, when the
+    /// element using it is drawn in device pixels), a solid colour where the
+    /// gradient is uniform, or `.conic`.
+    mutating func fill(_ gradient: SVGGradient, placement: String? = nil) -> GradientFillValue {
         let first = gradient.locations[0], last = gradient.locations[gradient.locations.count - 1]
         switch gradient.kind {
         case .solid, .conic:
@@ -115,7 +116,8 @@ extension SVGBuilder {
             // The vector from parameter `first` to `last` (one step past when they meet).
             let a = first, b = last > first ? last : first + 1e-3
             let p0 = gradient.start + d * a, p1 = gradient.start + d * b
-            let attributes = " x1=\"\(SVGNumber.coordinate(p0.x))\" y1=\"\(SVGNumber.coordinate(p0.y))\" x2=\"\(SVGNumber.coordinate(p1.x))\" y2=\"\(SVGNumber.coordinate(p1.y))\""
+            var attributes = " x1=\"\(SVGNumber.coordinate(p0.x))\" y1=\"\(SVGNumber.coordinate(p0.y))\" x2=\"\(SVGNumber.coordinate(p1.x))\" y2=\"\(SVGNumber.coordinate(p1.y))\""
+            if let placement { attributes += " gradientTransform=\"\(placement)\"" }
             return .reference(definitions.gradient("linearGradient", attributes: attributes,
                                                    stops: gradient.stops(from: a, to: b, color: colorValue)))
         case .radial:
@@ -125,7 +127,7 @@ extension SVGBuilder {
             let b = max(last, 1e-3)
             let s = gradient.start
             let transform = SVGBuilder.matrix(Double(rx * b), 0, 0, Double(ry * b), Double(s.x), Double(s.y))
-            let attributes = " cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(transform)\""
+            let attributes = " cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(placement.map { $0 + " " } ?? "")\(transform)\""
             return .reference(definitions.gradient("radialGradient", attributes: attributes,
                                                    stops: gradient.stops(from: 0, to: b, color: colorValue)))
         }

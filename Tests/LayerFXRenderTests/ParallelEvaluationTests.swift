@@ -7,7 +7,9 @@ import Testing
 struct ParallelEvaluationTests {
     /// Ripples with, every 97th layer, a star path (polygon bands pointing into
     /// the shared edge list), a faded group, a masked group (every mask
-    /// mode) and a gradient of 7 to 11 stops (pointing into the shared stop table).
+    /// mode) and a gradient of 7 to 11 stops (pointing into the shared stop
+    /// table), every other one masked by a triangle (polygon bands pointing
+    /// into both).
     static func scene(count: Int) -> Scene {
         var layers = RippleField(count: count, width: 400, height: 300).animatedScene().layers
         for i in stride(from: 0, to: count, by: 97) {
@@ -34,6 +36,14 @@ struct ParallelEvaluationTests {
                 gradient.position = Point(x: Double(i % 380), y: Double(i % 290))
                 gradient.colors = (0..<(7 + i % 5)).map { Color(red: Double($0 % 3) / 2, green: Double(i % 11) / 10, blue: 0.5) }
                 layers[i + 3] = Layer(kind: .gradient, properties: gradient)
+                if i % 4 == 0 {
+                    // Masked by a triangle: drawn as its bands painted with the gradient.
+                    var triangle = LayerProperties()
+                    triangle.path = ShapePath([.elements([.move(Point(x: 0, y: 0)), .line(Point(x: 20, y: 2)),
+                                                          .line(Point(x: 8, y: 10)), .close])])
+                    triangle.fillColor = .black
+                    layers[i + 3].mask = Layer(kind: .shape, properties: triangle)
+                }
             }
         }
         return Scene(size: Size(width: 400, height: 300), backgroundColor: .white, layers: layers)
@@ -52,6 +62,7 @@ struct ParallelEvaluationTests {
         }
         #expect(one.instances.contains { $0.kind == .path })
         #expect(one.instances.contains { $0.gradientTableRange != nil } && !one.gradientStops.isEmpty)
+        #expect(one.instances.contains { $0.kind == .path && $0.gradientTableRange != nil })
         #expect(one.instances.contains { $0.kind == .composite })
         #expect(!one.circles.isEmpty)
         #expect(one.runs.count > 2, "circles and instances interleave")

@@ -167,7 +167,9 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
                          const uint8_t *occupancy, ptrdiff_t cells);
 
 /* Draws rows first_row...last_row of a polygon band (columns min_x...max_x
- * of `shape`, whose fill, opacity and clips it uses): `edge_count` edges
+ * of `shape`, whose paint, opacity and clips it uses: its solid fill, or its
+ * gradient in the local space its inverse and translation map device pixels
+ * to): `edge_count` edges
  * (x0, y0, x1, y1 in device pixels) starting at `edges`, `winding_offset`
  * added to the winding number of a ray towards +x, inside by the non-zero
  * rule or, with `even_odd`, the even-odd rule. Blocks of 8×8 pixels with no
@@ -214,9 +216,10 @@ void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, int wi
 __attribute__((visibility("hidden")))
 float lfx_shape_clip_coverage(const lfx_shape *shape, float x, float y);
 
-/* Blends the shape's solid fill × `coverage` × its clip coverage at pixel
- * centre (x, y) (just the opacity when `inside_clips`: every clip's
- * coverage is exactly 1 there) onto the RGBA8 pixel at `pixel`. */
+/* Blends the shape's paint (its solid fill, or its gradient, premultiplied,
+ * at the local point its inverse maps (x, y) to) × `coverage` × its clip
+ * coverage at pixel centre (x, y) (just the opacity when `inside_clips`:
+ * every clip's coverage is exactly 1 there) onto the RGBA8 pixel at `pixel`. */
 __attribute__((visibility("hidden")))
 void lfx_blend_fill(uint8_t *pixel, const lfx_shape *shape, float coverage, float x, float y, int inside_clips);
 
