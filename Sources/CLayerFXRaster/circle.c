@@ -17,19 +17,19 @@
  * edges then need two vectors, and the per-vector work is the same.) */
 #define LANES 8
 
-/* Shades `count` pixels of one row (`width` pixels) from x0 on, 8-pixel
- * vectors at a time (the inner loop has a constant trip count, so it
- * vectorizes). */
-static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict row, int x0, int count, int width,
+/* Shades `count` pixels of one row from x0 on, 8-pixel vectors at a time
+ * (the inner loop has a constant trip count, so it vectorizes), touching no
+ * pixel at or past `end`. */
+static inline __attribute__((always_inline)) void shade_pixels(uint8_t *restrict row, int x0, int count, int end,
                                                               float py, const lfx_circle *circle) {
     const lfx_circle c = *circle;
     const float dy = py - c.geometry[1];
     for (int start = 0; start < count; start += LANES) {
         int n = count - start < LANES ? count - start : LANES;
-        /* A short last vector still runs whole when the row has room: its extra
-         * pixels lie beyond the circle's reach, where the color is 0 and the
-         * blend leaves them exactly as they are. */
-        if (n < LANES && x0 + start + LANES <= width) n = LANES;
+        /* A short last vector still runs whole when the window has room: its
+         * extra pixels lie beyond the circle's reach, where the color is 0 and
+         * the blend leaves them exactly as they are. */
+        if (n < LANES && x0 + start + LANES <= end) n = LANES;
         /* Pixels as 32-bit words (red in the low byte), so that every channel
          * is a lane of 32-bit integers: no byte shuffles in the vector code. */
         uint8_t *p = row + 4 * (x0 + start);
@@ -59,8 +59,11 @@ static inline int round_up_to_vector(int n) { return (n + LANES - 1) / LANES * L
 /* The helpers above are inlined into the kernel; no_builtin keeps their
  * short pixel copies from becoming memcpy calls. */
 LFX_CLONES __attribute__((no_builtin("memcpy")))
-void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns,
                           int first_row, int last_row, const lfx_circle *c) {
+    const int width = columns.width;
+    const int first = columns.first < 0 ? 0 : columns.first;
+    const int last = columns.last > width - 1 ? width - 1 : columns.last;
     /* Pixels with any coverage have dist < outer; the constant run needs
      * dist <= inner, where fill is exactly 1 and ring exactly 0. */
     const float radius = c->geometry[2], half_stroke = c->ring[1] * 0.5f;
@@ -76,8 +79,8 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
         if (reach2 <= 0) continue;
         double reach = sqrt(reach2);
         int x0 = (int)ceil(cx - reach - 0.5), x1 = (int)floor(cx + reach - 0.5);
-        if (x0 < 0) x0 = 0;
-        if (x1 > width - 1) x1 = width - 1;
+        if (x0 < first) x0 = first;
+        if (x1 > last) x1 = last;
         if (x0 > x1) continue;
         uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
         float py = (float)y + 0.5f;
@@ -95,11 +98,11 @@ void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wi
         int left_end = i0 <= i1 ? x0 + round_up_to_vector(i0 - x0) : x1 + 1;
         int right_start = i0 <= i1 ? x1 + 1 - round_up_to_vector(x1 - i1) : x1 + 1;
         if (left_end > right_start || left_end > x1 + 1) {
-            shade_pixels(row, x0, x1 - x0 + 1, width, py, c);
+            shade_pixels(row, x0, x1 - x0 + 1, last + 1, py, c);
             continue;
         }
-        shade_pixels(row, x0, left_end - x0, width, py, c);
+        shade_pixels(row, x0, left_end - x0, last + 1, py, c);
         if (interior_visible && right_start > left_end) blend_constant_run(row, left_end, right_start - 1, interior);
-        shade_pixels(row, right_start, x1 + 1 - right_start, width, py, c);
+        shade_pixels(row, right_start, x1 + 1 - right_start, last + 1, py, c);
     }
 }

@@ -76,11 +76,11 @@ LFX_VECTOR_INLINE void blend_row8(uint8_t *row, int x0, int x1, float py, const 
 }
 
 LFX_CLONES
-void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                          const lfx_shape *s, const lfx_glyph_atlas *atlas,
                          const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x, max_x;
-    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
+    if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row || atlas->width < 1 || atlas->height < 1) return;
     const float *inv = s->inverse;
     float pixels_per_texel = glyph_pixels_per_texel(s);
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {

@@ -137,10 +137,10 @@ LFX_VECTOR_INLINE void blend_row8(uint8_t *row, int x0, int x1, float py, const 
 }
 
 LFX_CLONES
-void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                          const lfx_shape *s, const lfx_image *image, const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x, max_x;
-    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row || image->width < 1 || image->height < 1) return;
+    if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row || image->width < 1 || image->height < 1) return;
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) continue;
         int clips = CLIP_PARTIAL;

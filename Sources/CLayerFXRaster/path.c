@@ -251,11 +251,11 @@ static void blend_each(uint8_t *row, int x0, int x1, float py, const lfx_shape *
 }
 
 LFX_CLONES
-void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                         const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd,
                         const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x, max_x;
-    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
+    if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
     /* Consecutive blocks of a row of blocks whose every pixel is exactly
      * fill × opacity (a solid paint) are blended together, one run a row. */

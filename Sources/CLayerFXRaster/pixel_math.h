@@ -73,11 +73,13 @@ static inline int square_end(int start, int side, int last) { return start + sid
  * are FOR_EACH_BLOCK's blocks). */
 #define FOR_EACH_TILE(first, last, from, to) FOR_EACH_SQUARE(TILE, ty, ty_end, tx, tx_end, first, last, from, to)
 
-/* The columns a kernel draws of `shape` in a `width`-pixel image: its
- * columns clamped to the image; false when none are left. */
-static inline int kernel_columns(const lfx_shape *shape, int width, int *min_x, int *max_x) {
-    *min_x = shape->min_x < 0 ? 0 : shape->min_x;
-    *max_x = shape->max_x > width - 1 ? width - 1 : shape->max_x;
+/* The columns a kernel draws of `shape`: its columns clamped to the
+ * window `columns` (and the image); false when none are left. */
+static inline int kernel_columns(const lfx_shape *shape, lfx_columns columns, int *min_x, int *max_x) {
+    int first = columns.first < 0 ? 0 : columns.first;
+    int last = columns.last > columns.width - 1 ? columns.width - 1 : columns.last;
+    *min_x = shape->min_x < first ? first : shape->min_x;
+    *max_x = shape->max_x > last ? last : shape->max_x;
     return *min_x <= *max_x;
 }
 

@@ -311,11 +311,11 @@ LFX_VECTOR_INLINE void shade_run(uint8_t *row, int x0, int x1, float py, const l
 }
 
 LFX_CLONES
-void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns,
                          int first_row, int last_row, const lfx_shape *s,
                          const uint8_t *occupancy, ptrdiff_t cells) {
     int min_x, max_x;
-    if (!kernel_columns(s, width, &min_x, &max_x) || first_row > last_row) return;
+    if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row) return;
     const shape_plan *plan = &s->plan;
     const star_constants *k = &plan->star;
     int interior_visible = plan->interior[0] | plan->interior[1] | plan->interior[2] | plan->interior[3];

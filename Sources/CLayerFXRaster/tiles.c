@@ -138,7 +138,7 @@ LFX_VECTOR_INLINE void store8(uint8_t *p, int lanes, float8 t, float8 r, float8 
 /* Composites the pixels x…x+15 of row y (`lanes` of them in the frame, 1…16)
  * from the tile list entries[start…end), two vectors of 8 sharing the walk,
  * over `background` (NULL: over the pixels there). */
-LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const lfx_circle *circles,
+LFX_VECTOR_INLINE void composite16(uint8_t *pixels, int x, int lanes, int y, const lfx_circle *circles,
                                    const lfx_shape *shapes, const lfx_glyph_atlas *atlas, const uint32_t *entries,
                                    size_t start, size_t end, const float background[4], lfx_tile_stats *stats) {
     const float8 px0 = centers8(x), px1 = centers8(x + 8);
@@ -182,7 +182,7 @@ LFX_VECTOR_INLINE void composite16(uint8_t *row, int x, int lanes, int y, const 
             break;
         }
     }
-    uint8_t *p = row + 4 * x;
+    uint8_t *p = pixels;
     store8(p, lanes < 8 ? lanes : 8, t0, r0, g0, b0, a0, background);
     if (lanes > 8) store8(p + 32, lanes - 8, t1, r1, g1, b1, a1, background);
     stats->visits += visits * (uint64_t)lanes;
@@ -201,24 +201,38 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
         for (int y = y0; y < y1; y++) {
             uint8_t *row = image + (size_t)y * (size_t)width * 4;
             int x = tx * LFX_TILE_SIZE;
-            composite16(row, x, x_end - x, y, circles, shapes, atlas, entries, start, end, background, stats);
+            composite16(row + 4 * x, x, x_end - x, y, circles, shapes, atlas, entries, start, end, background, stats);
         }
     }
 }
 
 LFX_CLONES
-void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns window, int first_row, int last_row,
                               const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
                               const size_t *offsets, const uint32_t *entries) {
+    const int width = window.width;
+    const int first = window.first < 0 ? 0 : window.first;
+    const int end_x = window.last + 1 > width ? width : window.last + 1;
     int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
     lfx_tile_stats unused = { 0, 0 };
-    for (int column = 0; column < columns; column++) {
+    for (int column = first / LFX_TILE_SIZE; column < columns && column * LFX_TILE_SIZE < end_x; column++) {
         size_t start = offsets[column], end = offsets[column + 1];
         if (start == end) continue;
         int x = column * LFX_TILE_SIZE, x_end = x + LFX_TILE_SIZE > width ? width : x + LFX_TILE_SIZE;
+        /* The window's part of the tile: its pixels are composited with the
+         * whole tile's (the walk stops for all sixteen at once), the others
+         * in a copy that is dropped. */
+        int from = x < first ? first : x, to = x_end < end_x ? x_end : end_x;
         for (int y = first_row; y <= last_row; y++) {
             uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
-            composite16(row, x, x_end - x, y, circles, shapes, atlas, entries, start, end, NULL, &unused);
+            if (from == x && to == x_end) {
+                composite16(row + 4 * x, x, x_end - x, y, circles, shapes, atlas, entries, start, end, NULL, &unused);
+                continue;
+            }
+            uint8_t tile[4 * LFX_TILE_SIZE];
+            __builtin_memcpy(tile, row + 4 * x, 4 * (size_t)(x_end - x));
+            composite16(tile, x, x_end - x, y, circles, shapes, atlas, entries, start, end, NULL, &unused);
+            __builtin_memcpy(row + 4 * from, tile + 4 * (from - x), 4 * (size_t)(to - from));
         }
     }
 }

@@ -171,18 +171,19 @@ public struct CPURenderer: RenderBackend, Sendable {
         let bg = frame.background
         let clearBytes = quantize(SIMD4<Float>(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, bg.w))
         let bandHeight = self.bandHeight
-        // The bands drawn: all of them, or those the sequence's damage names
-        // (the same tile runs as the last frame's, so a band not redrawn
-        // would come out the same).
+        // The bands drawn, each in a window of columns: all of them, whole,
+        // or those the sequence's damage names, in the columns it names (the
+        // same tile runs as the last frame's, so pixels not redrawn would
+        // come out the same).
         let bands = damage?.bands(of: frame, tiledRuns: tiledRuns.runs, bandHeight: bandHeight)
-            ?? Array(stride(from: 0, to: height, by: bandHeight))
-        guard !bands.isEmpty else { return }
+            ?? stride(from: 0, to: height, by: bandHeight).map { SequenceDamage.Band(y0: $0, columns: 0...(width - 1)) }
+        guard !bands.isEmpty, width > 0 else { return }
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
         // The frame holds its images while they are drawn.
         let images = frame.images.map {
             lfx_image(texels: $0.bytes.baseAddress, width: Int32(clamping: $0.width), height: Int32(clamping: $0.height))
         }
-        // Every band fills its rows with the background first.
+        // Every band fills its window with the background first.
         let base = UnsafeSendablePointer(image)
         frame.pathEdges.withUnsafeBufferPointer { edges in
             atlasTexels.withUnsafeBufferPointer { texels in
@@ -193,8 +194,9 @@ public struct CPURenderer: RenderBackend, Sendable {
                         let list = PrimitiveList(extents: extents, rows: rows, circles: circles, shapes: shapes,
                                                  kernels: kernels)
                         DispatchQueue.concurrentPerform(iterations: bands.count) { band in
-                            let y0 = bands[band], y1 = min(y0 + bandHeight, height) - 1
-                            var band = Band(y0: y0, y1: y1, width: width, image: base.pointer + y0 * width * 4)
+                            let y0 = bands[band].y0, y1 = min(y0 + bandHeight, height) - 1
+                            var band = Band(y0: y0, y1: y1, width: width, columns: bands[band].columns,
+                                            image: base.pointer + y0 * width * 4)
                             band.fill(clearBytes)
                             band.draw(list, groups: groups, runs: runs, resources: resources,
                                       everyPixel: shadesEveryPixel)
@@ -215,22 +217,38 @@ struct SequenceDamage {
     var frames = FrameDamage()
     var tiledRuns: [TiledRuns.Run] = []
 
-    /// The first rows of the bands of `bandHeight` rows to redraw of
-    /// `frame`, drawn in order with `tiledRuns`: those whose rows it
-    /// changes, all of them where the last frame's tile runs differ (a band
-    /// not redrawn must come out the same). Remembers `frame` and its runs.
-    mutating func bands(of frame: Frame, tiledRuns runs: [TiledRuns.Run], bandHeight: Int) -> [Int] {
+    /// A band of rows to redraw from `y0` on, in the window `columns`.
+    struct Band: Equatable {
+        let y0: Int
+        let columns: ClosedRange<Int>
+    }
+
+    /// The bands of `bandHeight` rows to redraw of `frame`, drawn in order
+    /// with `tiledRuns`: those whose rows it changes, each in the columns
+    /// it changes there; all of them, whole, where the last frame's tile
+    /// runs differ (a pixel not redrawn must come out the same). Remembers
+    /// `frame` and its runs.
+    mutating func bands(of frame: Frame, tiledRuns runs: [TiledRuns.Run], bandHeight: Int) -> [Band] {
         frames.compare(frame)
         let all = stride(from: 0, to: frame.height, by: bandHeight)
         defer { tiledRuns = runs }
-        guard runs == tiledRuns, !frames.damagesEverything else { return Array(all) }
-        return all.filter { frames.isDamaged(rows: $0...min($0 + bandHeight, frame.height) - 1) }
+        guard runs == tiledRuns, !frames.damagesEverything else {
+            return all.map { Band(y0: $0, columns: 0...max(frame.width - 1, 0)) }
+        }
+        return all.compactMap { y0 in
+            frames.damagedColumns(rows: y0...min(y0 + bandHeight, frame.height) - 1).map { Band(y0: y0, columns: $0) }
+        }
     }
 }
 
-/// The rows `y0...y1` of a frame, with the stack of offscreen layers open in them.
+/// The rows `y0...y1` of a frame, drawn in a window of its columns (pixels
+/// outside keep their bytes), with the stack of offscreen layers open in them.
 private struct Band {
     let y0: Int, y1: Int, width: Int
+    /// The window: columns x0...x1.
+    let x0: Int, x1: Int
+    /// The window as the kernels take it.
+    private let window: lfx_columns
     /// Pixel (x, y) of the current target is at `target + ((y − y0)·width + x)·4`.
     private var target: UnsafeMutablePointer<UInt8>
     /// Open offscreen layers, innermost last (the image itself is not on it).
@@ -243,17 +261,27 @@ private struct Band {
     /// The column lists of the run being composited in tiles.
     private var scratch = ColumnLists()
 
-    init(y0: Int, y1: Int, width: Int, image: UnsafeMutablePointer<UInt8>) {
+    init(y0: Int, y1: Int, width: Int, columns: ClosedRange<Int>, image: UnsafeMutablePointer<UInt8>) {
         self.y0 = y0; self.y1 = y1; self.width = width
+        x0 = max(columns.lowerBound, 0); x1 = min(columns.upperBound, width - 1)
+        window = lfx_columns(first: Int32(clamping: x0), last: Int32(clamping: x1), width: Int32(clamping: width))
         target = image
         targets = [image]
     }
 
-    /// Sets every pixel of the current target to `color`.
+    /// Sets every pixel of the current target's window to `color`.
     func fill(_ color: SIMD4<UInt8>) {
-        let count = (y1 - y0 + 1) * width
-        lfx_fill_pixels(target, count, unsafeBitCast(color, to: UInt32.self))
+        guard x0 <= x1 else { return }
+        let bits = unsafeBitCast(color, to: UInt32.self)
+        if x0 == 0 && x1 == width - 1 {
+            lfx_fill_pixels(target, (y1 - y0 + 1) * width, bits)
+            return
+        }
+        for y in y0...y1 { lfx_fill_pixels(target + ((y - y0) * width + x0) * 4, x1 - x0 + 1, bits) }
     }
+
+    /// Whether columns `minX...maxX` reach the window.
+    private func reaches(_ minX: Int, _ maxX: Int) -> Bool { minX <= x1 && maxX >= x0 && minX <= maxX }
 
     mutating func draw(_ list: PrimitiveList, groups: (composites: [Int: Int], masks: [Int: Int]), runs: [Int: Int],
                        resources: FrameResources, everyPixel: Bool) {
@@ -282,13 +310,19 @@ private struct Band {
                 continue
             }
             if span.z >= 0 {
-                lfx_circle_draw_rows(target, width * 4, Int32(y0), Int32(width), max(span.x, top), min(span.y, bottom),
-                                     context.list.circles.baseAddress! + Int(span.z))
+                let extent = context.list.extents[i]
+                if reaches(extent.minX, extent.maxX) {
+                    lfx_circle_draw_rows(target, width * 4, Int32(y0), window, max(span.x, top), min(span.y, bottom),
+                                         context.list.circles.baseAddress! + Int(span.z))
+                }
                 i += 1
                 continue
             }
             if span.w >= 0 && span.y != .max {
-                drawWithKernel(Int(span.w), rows: (max(span.x, top), min(span.y, bottom)), context)
+                let extent = context.list.extents[i]
+                if reaches(extent.minX, extent.maxX) {
+                    drawWithKernel(Int(span.w), rows: (max(span.x, top), min(span.y, bottom)), context)
+                }
                 i += 1
                 continue
             }
@@ -304,16 +338,18 @@ private struct Band {
         let size = TileBins.tileSize, columns = (width + size - 1) / size
         let top = Int32(y0), bottom = Int32(y1)
         var listed = 0
-        for i in run where rows[i].x <= bottom && rows[i].y >= top {
-            listed += extents[i].maxX / size - extents[i].minX / size + 1
+        // Only the tile columns of the window are listed.
+        let firstColumn = x0 / size, lastColumn = x1 / size
+        for i in run where rows[i].x <= bottom && rows[i].y >= top && reaches(extents[i].minX, extents[i].maxX) {
+            listed += min(extents[i].maxX / size, lastColumn) - max(extents[i].minX / size, firstColumn) + 1
             guard listed <= TileBins.maximumEntries else { return false }
         }
         scratch.prepare(columns: columns, pairs: listed)
         for i in run where rows[i].x <= bottom && rows[i].y >= top {
             let extent = extents[i], span = rows[i]
-            guard extent.minX <= extent.maxX else { continue }
+            guard reaches(extent.minX, extent.maxX) else { continue }
             let first = max(span.x, top), last = min(span.y, bottom)
-            for column in (extent.minX / size)...(extent.maxX / size) {
+            for column in max(extent.minX / size, firstColumn)...min(extent.maxX / size, lastColumn) {
                 if span.z >= 0 {
                     scratch.add(UInt32(truncatingIfNeeded: span.z), column: column)
                     continue
@@ -328,7 +364,7 @@ private struct Band {
         var atlas = context.resources.kernelAtlas ?? lfx_glyph_atlas(nil, texels: UnsafeBufferPointer(start: nil, count: 0))
         scratch.offsets.withUnsafeBufferPointer { offsets in
             scratch.entries.withUnsafeBufferPointer { entries in
-                lfx_tiles_composite_over(target, width * 4, Int32(y0), Int32(width), top, bottom,
+                lfx_tiles_composite_over(target, width * 4, Int32(y0), window, top, bottom,
                                          context.list.circles.baseAddress, shapes.baseAddress, &atlas,
                                          offsets.baseAddress!, entries.baseAddress)
             }
@@ -342,24 +378,24 @@ private struct Band {
         let stride = width * 4, cells = (width + 7) / 8
         switch choice.kernel {
         case .shape:
-            lfx_shape_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, occupancy, cells)
+            lfx_shape_draw_rows(target, stride, Int32(y0), window, rows.0, rows.1, shape, occupancy, cells)
         case .path:
             let edges = context.resources.edges.baseAddress.map {
                 UnsafeRawPointer($0 + Int(choice.first)).assumingMemoryBound(to: Float.self)
             }
-            lfx_path_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, edges,
+            lfx_path_draw_rows(target, stride, Int32(y0), window, rows.0, rows.1, shape, edges,
                                choice.count, choice.windingOffset, choice.evenOdd, occupancy, cells)
         case .glyph:
             // A glyph without an atlas draws nothing, as in the shader.
             if var atlas = context.resources.kernelAtlas {
-                lfx_glyph_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, &atlas,
+                lfx_glyph_draw_rows(target, stride, Int32(y0), window, rows.0, rows.1, shape, &atlas,
                                     occupancy, cells)
             }
         case .image:
             // An image the frame does not hold draws nothing, as on the GPU.
             if choice.first >= 0 {
                 var image = context.resources.images[Int(choice.first)]
-                lfx_image_draw_rows(target, stride, Int32(y0), Int32(width), rows.0, rows.1, shape, &image,
+                lfx_image_draw_rows(target, stride, Int32(y0), window, rows.0, rows.1, shape, &image,
                                     occupancy, cells)
             }
         }
@@ -376,8 +412,8 @@ private struct Band {
                 push(clearing: primitive)
                 return i + 1
             }
-            // A layer that misses these rows leaves them as they are.
-            if primitive.maxY < y0 || primitive.minY > y1 || primitive.minX > primitive.maxX {
+            // A layer that misses these rows, or the window, leaves them as they are.
+            if primitive.maxY < y0 || primitive.minY > y1 || !reaches(primitive.minX, primitive.maxX) {
                 return end + 1
             }
             push(clearing: primitive)
@@ -413,9 +449,9 @@ private struct Band {
         let composite = context.list.extents[end]
         let first = max(composite.minY, y0), last = min(composite.maxY, y1)
         map.initialize(repeating: 0, count: (y1 - y0 + 1) * cells)
-        if first <= last, composite.minX <= composite.maxX {
+        if first <= last, reaches(composite.minX, composite.maxX) {
             lfx_occupancy(maskBuffer, width * 4, Int32(y0), Int32(first), Int32(last),
-                          Int32(composite.minX), Int32(composite.maxX), occupancy, map, cells)
+                          Int32(max(composite.minX, x0)), Int32(min(composite.maxX, x1)), occupancy, map, cells)
         }
         let outer = occupancy
         occupancy = UnsafePointer(map)
@@ -439,24 +475,24 @@ private struct Band {
         let mask = primitive.mask != LFX_MASK_NONE ? stack.popLast() : nil
         guard let content = stack.popLast() else { return }
         target = stack.last ?? targets[0]
-        let rows = max(primitive.minY, y0)...min(primitive.maxY, y1)
-        if !rows.isEmpty, primitive.minX <= primitive.maxX {
+        let first = max(primitive.minY, y0), last = min(primitive.maxY, y1)
+        if first <= last, reaches(primitive.minX, primitive.maxX) {
             lfx_composite_rows(target, content, mask, mask == nil ? LFX_MASK_NONE : primitive.mask, width * 4,
-                               Int32(y0), Int32(rows.lowerBound),
-                               Int32(rows.upperBound), Int32(primitive.minX), Int32(primitive.maxX), record)
+                               Int32(y0), Int32(first), Int32(last), Int32(max(primitive.minX, x0)),
+                               Int32(min(primitive.maxX, x1)), record)
         }
         spare.append(content)
         if let mask { spare.append(mask) }
     }
 
-    /// Makes the current target transparent inside the marker's pixel box
-    /// and these rows.
+    /// Makes the current target transparent inside the marker's pixel box,
+    /// these rows and the window.
     private func clear(_ marker: Extent) {
-        let rows = max(marker.minY, y0)...min(marker.maxY, y1)
-        guard !rows.isEmpty, marker.minX <= marker.maxX else { return }
-        let count = (marker.maxX - marker.minX + 1) * 4
-        for y in rows {
-            (target + (y - y0) * width * 4 + marker.minX * 4).initialize(repeating: 0, count: count)
+        let first = max(marker.minY, y0), last = min(marker.maxY, y1)
+        guard first <= last, reaches(marker.minX, marker.maxX) else { return }
+        let from = max(marker.minX, x0), count = (min(marker.maxX, x1) - from + 1) * 4
+        for y in first...last {
+            (target + (y - y0) * width * 4 + from * 4).initialize(repeating: 0, count: count)
         }
     }
 }

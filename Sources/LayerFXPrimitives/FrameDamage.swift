@@ -1,22 +1,22 @@
 import LayerFXCore
 
-/// The rows of a sequence's frame that can differ from the frame before it:
-/// what a backend must redraw when its target still holds the previous
-/// frame's pixels.
+/// The pixels of a sequence's frame that can differ from the frame before
+/// it, row by row (each row's damaged columns, one span): what a backend
+/// must redraw when its target still holds the previous frame's pixels.
 ///
 /// It keeps a copy of the last frame it was shown (in arrays it reuses, so
 /// a long sequence allocates nothing once they have grown) and compares the
 /// next one with it primitive by primitive, bit for bit. A primitive's
 /// pixels depend only on its own fields and on the data it reads (a polygon
 /// band's edges, a gradient's table stops, an image, the glyph atlas), so
-/// rows that no changed primitive touches, before or after, come out the
+/// pixels that no changed primitive touches, before or after, come out the
 /// same bytes when redrawn: they need not be. Where the two frames differ in
 /// size, background, draw order or kinds, or a glyph atlas changed, every
 /// row is damaged.
 ///
-/// A primitive's rows are those of its quad (``PrimitiveInstance/deviceBounds``
+/// A primitive's pixels are those of its quad (``PrimitiveInstance/deviceBounds``
 /// as a ``PixelBox``), which contain every pixel it can change, on either
-/// backend. Frames of more than ``maximumPrimitives`` primitives are not
+/// backend; a row's span runs from the first damaged column to the last. Frames of more than ``maximumPrimitives`` primitives are not
 /// compared (a frame that large rarely keeps rows still, and the copy would
 /// cost more than it saves): they damage everything.
 public struct FrameDamage: Sendable {
@@ -26,16 +26,24 @@ public struct FrameDamage: Sendable {
     /// The last frame's arrays, or nil before the first frame and after
     /// ``forget()``.
     private var last: Snapshot?
-    /// One flag per row of the last frame compared: whether it is damaged.
-    public private(set) var damagedRows: [Bool] = []
-    /// Whether every row is damaged (then ``damagedRows`` is not filled in).
+    /// Per row of the last frame compared, its first and last damaged
+    /// column (`x > y`: none).
+    public private(set) var damagedSpans: [SIMD2<Int32>] = []
+    /// Whether every pixel is damaged (then ``damagedSpans`` is not filled in).
     public private(set) var damagesEverything = true
+    /// The width of the last frame compared.
+    private var width = 0
+    /// A row with no damaged column.
+    private static let undamaged = SIMD2<Int32>(.max, .min)
+
+    /// One flag per row of the last frame compared: whether any of its columns is damaged.
+    public var damagedRows: [Bool] { damagedSpans.map { $0.x <= $0.y } }
 
     /// No frame seen yet: the first frame damages everything.
     public init() {}
 
     /// Compares `frame` with the frame given last, sets ``damagesEverything``
-    /// and ``damagedRows`` to what changed, and remembers `frame` for the
+    /// and ``damagedSpans`` to what changed, and remembers `frame` for the
     /// next call.
     public mutating func compare(_ frame: Frame) {
         let count = frame.circles.count + frame.instances.count
@@ -45,11 +53,12 @@ public struct FrameDamage: Sendable {
         }
         var snapshot = last.take() ?? Snapshot()
         damagesEverything = !snapshot.isComparable(with: frame)
+        width = frame.width
         if !damagesEverything {
-            if damagedRows.count != frame.height {
-                damagedRows = [Bool](repeating: false, count: frame.height)
+            if damagedSpans.count != frame.height {
+                damagedSpans = [SIMD2<Int32>](repeating: Self.undamaged, count: frame.height)
             } else {
-                for row in damagedRows.indices { damagedRows[row] = false }
+                for row in damagedSpans.indices { damagedSpans[row] = Self.undamaged }
             }
             damagesEverything = !markChanges(from: snapshot, to: frame)
         }
@@ -66,12 +75,24 @@ public struct FrameDamage: Sendable {
 
     /// Whether any of rows `first...last` is damaged.
     public func isDamaged(rows: ClosedRange<Int>) -> Bool {
-        if damagesEverything { return true }
-        let first = max(rows.lowerBound, 0), end = min(rows.upperBound + 1, damagedRows.count)
-        return first < end && damagedRows[first..<end].contains(true)
+        damagedColumns(rows: rows) != nil
     }
 
-    /// Marks the rows of every primitive that differs between the two
+    /// The columns from the first to the last damaged in any of rows
+    /// `first...last` (every column of the frame when everything is
+    /// damaged); nil when none is.
+    public func damagedColumns(rows: ClosedRange<Int>) -> ClosedRange<Int>? {
+        if damagesEverything { return 0...max(width - 1, 0) }
+        let first = max(rows.lowerBound, 0), end = min(rows.upperBound + 1, damagedSpans.count)
+        guard first < end else { return nil }
+        var span = Self.undamaged
+        for row in first..<end {
+            span = SIMD2(min(span.x, damagedSpans[row].x), max(span.y, damagedSpans[row].y))
+        }
+        return span.x <= span.y ? Int(span.x)...Int(span.y) : nil
+    }
+
+    /// Marks the pixels of every primitive that differs between the two
     /// frames; false when a difference damages everything.
     private mutating func markChanges(from old: Snapshot, to frame: Frame) -> Bool {
         let width = frame.width, height = frame.height
@@ -92,11 +113,14 @@ public struct FrameDamage: Sendable {
         return true
     }
 
-    /// Marks the rows of a primitive whose quad is `box`.
+    /// Marks the pixels of a primitive whose quad is `box`.
     private mutating func mark(_ box: SIMD4<Float>, width: Int, height: Int) {
         let pixels = PixelBox(box, width: width, height: height)
-        guard pixels.minY <= pixels.maxY else { return }
-        for row in pixels.minY...pixels.maxY { damagedRows[row] = true }
+        guard pixels.minY <= pixels.maxY, pixels.minX <= pixels.maxX else { return }
+        let columns = SIMD2(Int32(clamping: pixels.minX), Int32(clamping: pixels.maxX))
+        for row in pixels.minY...pixels.maxY {
+            damagedSpans[row] = SIMD2(min(damagedSpans[row].x, columns.x), max(damagedSpans[row].y, columns.y))
+        }
     }
 }
 

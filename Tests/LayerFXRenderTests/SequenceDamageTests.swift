@@ -45,14 +45,102 @@ struct SequenceDamageTests {
         try Self.expectSequenceMatchesSingleFrames(frames, "moving square")
     }
 
-    static func expectSequenceMatchesSingleFrames(_ frames: [Frame], _ name: String) throws {
+    /// A square and a disc sliding right, 9 pixels a frame, across rows
+    /// that a translucent gradient band, a masked group, a run of 20 discs
+    /// and an ellipse span from side to side: each frame redraws only a
+    /// window of those rows' columns. Drawn in order and in tiles.
+    @Test(arguments: [Compositing.ordered, .tiles])
+    func cpuSequenceOfShapesSlidingSidewaysMatchesSingleFrames(_ compositing: Compositing) throws {
+        let scene = Self.slidingScene()
+        let frames = try (0..<8).map { try SceneEvaluator().frame(for: scene, at: Double($0) / 8) }
+        var damage = FrameDamage()
+        damage.compare(frames[0])
+        damage.compare(frames[1])
+        let columns = try #require(damage.damagedColumns(rows: 30...30))
+        #expect(columns.count < 60, "the sliding square's columns, not the row's 240: \(columns)")
+        try Self.expectSequenceMatchesSingleFrames(frames, "sliding shapes, \(compositing)",
+                                                   renderer: CPURenderer(compositing: compositing))
+    }
+
+    /// A layer of `kind` filling `frame` (its bounds at the origin), as `edit` sets it.
+    static func layer(_ kind: LayerKind, _ frame: Rect, _ edit: (inout LayerProperties) -> Void) -> Layer {
+        var p = LayerProperties()
+        p.bounds = Rect(origin: .zero, size: frame.size)
+        p.position = Point(x: frame.origin.x + frame.size.width / 2, y: frame.origin.y + frame.size.height / 2)
+        edit(&p)
+        return Layer(kind: kind, properties: p)
+    }
+
+    /// `layer` moving right by 72 points over a second from centre x `x`.
+    static func sliding(_ layer: Layer, from x: Double) -> Layer {
+        var layer = layer
+        var timing = MediaTiming()
+        timing.duration = 1
+        layer.animations = [Animation(keyPath: .positionX, kind: .basic(from: .scalar(x), to: .scalar(x + 72), by: nil),
+                                      timing: timing)]
+        return layer
+    }
+
+    /// The scene of the test above: 240×80 points, one second.
+    static func slidingScene() -> Scene {
+        let everything = Rect(x: 0, y: 0, width: 240, height: 80)
+        var band = Self.layer(.gradient, everything) {
+            $0.colors = [Color(red: 1, green: 0, blue: 0, alpha: 0.6), Color(red: 0, green: 0, blue: 1, alpha: 0.4)]
+            $0.startPoint = Point(x: 0, y: 0.5)
+            $0.endPoint = Point(x: 1, y: 0.5)
+        }
+        let corners: [PathElement] = [.move(Point(x: 0, y: 10)), .line(Point(x: 240, y: 20)),
+                                      .line(Point(x: 230, y: 70)), .line(Point(x: 5, y: 60)), .close]
+        band.mask = Self.layer(.shape, everything) {
+            $0.path = ShapePath([.elements(corners)])
+            $0.fillColor = .black
+        }
+        // A group masked in luminance (never folded): offscreen in every band.
+        var group = Self.layer(.plain, everything) { _ in }
+        group.sublayers = [Self.layer(.plain, Rect(x: 0, y: 25, width: 240, height: 20)) {
+            $0.backgroundColor = Color(red: 0, green: 0.6, blue: 0.2, alpha: 0.7)
+        }]
+        group.mask = Self.layer(.shape, everything) {
+            $0.path = ShapePath([.ellipse(in: Rect(x: 4, y: 20, width: 232, height: 30))])
+            $0.fillColor = .white
+        }
+        group.properties.maskMode = .luminance
+        var layers = [band, group]
+        for i in 0..<20 {
+            layers.append(Self.layer(.shape, Rect(x: Double(i) * 12, y: 48, width: 10, height: 10)) {
+                $0.path = ShapePath([.ellipse(in: Rect(x: 0, y: 0, width: 10, height: 10))])
+                $0.fillColor = Color(red: 0.9, green: 0.8, blue: 0.1, alpha: 0.8)
+            })
+        }
+        layers.append(Self.layer(.shape, Rect(x: 2, y: 28, width: 236, height: 30)) {
+            $0.path = ShapePath([.ellipse(in: Rect(x: 0, y: 0, width: 236, height: 30))])
+            $0.fillColor = nil
+            $0.strokeColor = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.5)
+            $0.lineWidth = 3
+        })
+        let square = Self.layer(.plain, Rect(x: 40, y: 22, width: 16, height: 16)) {
+            $0.backgroundColor = Color(red: 0.1, green: 0.1, blue: 0.9, alpha: 0.75)
+            $0.cornerRadius = 3
+        }
+        let disc = Self.layer(.shape, Rect(x: 120, y: 44, width: 12, height: 12)) {
+            $0.path = ShapePath([.ellipse(in: Rect(x: 0, y: 0, width: 12, height: 12))])
+            $0.fillColor = Color(red: 0.9, green: 0.1, blue: 0.5, alpha: 0.9)
+        }
+        layers += [Self.sliding(square, from: 48), Self.sliding(disc, from: 126)]
+        return Scene(size: everything.size, backgroundColor: .white, layers: layers)
+    }
+
+    /// Checks that the frames redraw some rows and keep others (so the
+    /// sequence does skip rows), then that each delivered frame has the
+    /// bytes of the frame drawn on its own.
+    static func expectSequenceMatchesSingleFrames(_ frames: [Frame], _ name: String,
+                                                  renderer: CPURenderer = CPURenderer()) throws {
         var damage = FrameDamage(), partial = 0
         for frame in frames {
             damage.compare(frame)
             if !damage.damagesEverything, damage.damagedRows.contains(false) { partial += 1 }
         }
         #expect(partial > 0, "\(name): no frame keeps rows of the one before")
-        let renderer = CPURenderer()
         var delivered: [PixelBuffer] = []
         try renderer.renderSequence(count: frames.count, frame: { frames[$0] }, deliver: { _, pixels in
             delivered.append(pixels)
@@ -107,7 +195,23 @@ struct SequenceDamageTests {
         #expect(!damage.isDamaged(rows: 45...63))
     }
 
+    @Test func aCircleMovedAlongItsRowsDamagesOnlyItsColumns() throws {
+        let still = Self.circle(x: 50, y: 50)
+        var damage = FrameDamage()
+        damage.compare(Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10), still]))
+        damage.compare(Frame(width: 64, height: 64, primitives: [Self.circle(x: 30, y: 10), still]))
+        let before = PixelBox(try #require(DeviceCircle(Self.circle(x: 10, y: 10))).deviceBounds, width: 64, height: 64)
+        let after = PixelBox(try #require(DeviceCircle(Self.circle(x: 30, y: 10))).deviceBounds, width: 64, height: 64)
+        #expect(damage.damagedColumns(rows: 0...63) == before.minX...after.maxX)
+        #expect(damage.damagedColumns(rows: before.minY...before.minY) == before.minX...after.maxX)
+        #expect(damage.damagedColumns(rows: 40...63) == nil, "the still circle's rows")
+        damage.forget()
+        damage.compare(Frame(width: 64, height: 64, primitives: [still]))
+        #expect(damage.damagedColumns(rows: 40...40) == 0...63, "everything, after forgetting")
+    }
+
     @Test func aPathBandIsComparedByItsEdgesWhereverTheyAre() {
+
         let edges: [SIMD4<Float>] = [SIMD4(1, 0, 1, 8), SIMD4(9, 8, 9, 0), SIMD4(2, 40, 2, 60), SIMD4(9, 60, 9, 40)]
         let first = Frame(width: 64, height: 64,
                           primitives: [Self.band(rows: 0...7, firstEdge: 0, edgeCount: 2),

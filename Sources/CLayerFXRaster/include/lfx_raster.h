@@ -22,13 +22,18 @@ static inline void lfx_fill_pixels(uint8_t *pixels, size_t count, uint32_t color
     wmemset((wchar_t *)(void *)pixels, (wchar_t)color, count);
 }
 
+/* The columns a kernel draws in: first...last of an image `width` pixels
+ * wide (0...width − 1 for all of them); pixels outside keep their bytes. A
+ * pixel inside gets the same bytes whatever the window. */
+typedef struct { int32_t first, last, width; } lfx_columns;
+
 /* Draws rows first_row...last_row (device rows) of `circle` into an RGBA8
  * image whose device row `image_y0` starts at `image`, rows `stride` bytes
- * apart, `width` pixels wide. Pixels whose whole neighbourhood is inside the
+ * apart, in `columns`. Pixels whose whole neighbourhood is inside the
  * fill and clear of the ring get the constant color in one vectorized blend;
  * the others are shaded one by one. */
 __attribute__((visibility("hidden")))
-void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns,
                           int first_row, int last_row, const lfx_circle *circle);
 
 /* A star's constants: cos and sin of its rotation, the sector angle, the
@@ -127,7 +132,7 @@ void lfx_tiles_composite_row(uint8_t *image, int width, int height, int tile_row
  * becomes C + T · (the pixel there), within 1/255 of the run blended onto it
  * exactly. */
 __attribute__((visibility("hidden")))
-void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                               const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
                               const size_t *offsets, const uint32_t *entries);
 
@@ -162,7 +167,7 @@ void lfx_shape_prepare(lfx_shape *shape);
  * fill, farther than the stroke and a pixel) are skipped; the others are
  * shaded pixel by pixel. */
 __attribute__((visibility("hidden")))
-void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width,
+void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns,
                          int first_row, int last_row, const lfx_shape *shape,
                          const uint8_t *occupancy, ptrdiff_t cells);
 
@@ -175,7 +180,7 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int wid
  * rule or, with `even_odd`, the even-odd rule. Blocks of 8×8 pixels with no
  * edge near them are filled (or skipped) whole. */
 __attribute__((visibility("hidden")))
-void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                         const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd,
                         const uint8_t *occupancy, ptrdiff_t cells);
 
@@ -185,7 +190,7 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int widt
  * (x0, y0, x1, y1); extra = atlas origin (u, v), opacity, texels per unit)
  * sampling `atlas`. */
 __attribute__((visibility("hidden")))
-void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_glyph_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                          const lfx_shape *shape, const lfx_glyph_atlas *atlas,
                          const uint8_t *occupancy, ptrdiff_t cells);
 
@@ -207,7 +212,7 @@ typedef struct {
  * the rectangle's distance bound (or a clip) leaves untouched are skipped;
  * the others are shaded 8 pixels at a time. */
 __attribute__((visibility("hidden")))
-void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, int width, int first_row, int last_row,
+void lfx_image_draw_rows(uint8_t *target, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                          const lfx_shape *shape, const lfx_image *image,
                          const uint8_t *occupancy, ptrdiff_t cells);
 
