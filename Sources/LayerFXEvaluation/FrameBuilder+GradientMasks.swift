@@ -23,16 +23,16 @@ extension FrameBuilder {
               rect.kind == .roundedRect, rect.paint0.x > 0.5, !(rect.strokeColor.w > 0 && rect.strokeWidth > 0),
               let toLocal = Self.inverse(of: rect)
         else { return false }
+        // The bands, checked where they lie (collecting them would allocate).
         let bandRange = (maskBegin + 1)..<order.count
         guard !bandRange.isEmpty else { return false }
-        var bands: [PrimitiveInstance] = []
-        bands.reserveCapacity(bandRange.count)
+        var previous: PrimitiveInstance? = nil, needsRectClip = false
         for position in bandRange {
             guard let band = order.instance(at: position), band.kind == .path, band.paint0.x < 0.5,
-                  band.clipRadii.z < 0.5, bands.last.map({ band.follows($0) }) ?? true else { return false }
-            bands.append(band)
+                  band.clipRadii.z < 0.5, previous.map({ band.follows($0) }) ?? true else { return false }
+            needsRectClip = needsRectClip || !Self.lies(deviceRect: band.shape, wellInside: rect, toLocal: toLocal)
+            previous = band
         }
-        let needsRectClip = !bands.allSatisfy { Self.lies(deviceRect: $0.shape, wellInside: rect, toLocal: toLocal) }
         let rectClips = Int(rect.clipRadii.z.rounded())
         guard rectClips + (needsRectClip ? 1 : 0) <= ClipStack.capacity else { return false }
 
@@ -40,7 +40,8 @@ extension FrameBuilder {
         order.removeInstance(at: layer.begin + 1)
         order.removeInstance(at: layer.begin)
         let fade = rect.opacity * Float(opacity)
-        for (offset, mask) in bands.enumerated() {
+        for position in layer.begin..<(layer.begin + bandRange.count) {
+            guard let mask = order.instance(at: position) else { continue }
             var band = mask
             band.transform = rect.transform
             band.translation.x = rect.translation.x
@@ -52,7 +53,7 @@ extension FrameBuilder {
             (band.clip0Linear, band.clip0Offset, band.clip1Linear, band.clip1Offset, band.clipRadii) =
                 (rect.clip0Linear, rect.clip0Offset, rect.clip1Linear, rect.clip1Offset, rect.clipRadii)
             if needsRectClip { Self.addClip(of: rect, toLocal: toLocal, to: &band) }
-            order.replaceInstance(at: layer.begin + offset, with: band)
+            order.replaceInstance(at: position, with: band)
         }
         shapeCount = layer.shapesBefore + 1
         return true
@@ -76,11 +77,11 @@ extension FrameBuilder {
         let cx = Double(rect.shape.x), cy = Double(rect.shape.y)
         let hw = Double(rect.shape.z) - margin, hh = Double(rect.shape.w) - margin
         guard hw > 0, hh > 0 else { return false }
-        for (x, y) in [(r.x, r.y), (r.z, r.y), (r.x, r.w), (r.z, r.w)] {
+        func inside(_ x: Float, _ y: Float) -> Bool {
             let p = m.apply(Point(x: Double(x), y: Double(y)))
-            guard abs(p.x - cx) <= hw, abs(p.y - cy) <= hh else { return false }
+            return abs(p.x - cx) <= hw && abs(p.y - cy) <= hh
         }
-        return true
+        return inside(r.x, r.y) && inside(r.z, r.y) && inside(r.x, r.w) && inside(r.z, r.w)
     }
 
     /// Adds rounded rectangle `rect` as the next clip of `band` (a free
