@@ -176,7 +176,7 @@ public struct CPURenderer: RenderBackend, Sendable {
         // same tile runs as the last frame's, so pixels not redrawn would
         // come out the same).
         let bands = damage?.bands(of: frame, tiledRuns: tiledRuns.runs, bandHeight: bandHeight)
-            ?? stride(from: 0, to: height, by: bandHeight).map { SequenceDamage.Band(y0: $0, columns: 0...(width - 1)) }
+            ?? stride(from: 0, to: height, by: bandHeight).map { SequenceDamage.Band(y0: $0, columns: 0...max(width - 1, 0)) }
         guard !bands.isEmpty, width > 0 else { return }
         let atlasTexels = frame.glyphAtlas?.bytes ?? []
         // The frame holds its images while they are drawn.
@@ -218,7 +218,7 @@ struct SequenceDamage {
     var tiledRuns: [TiledRuns.Run] = []
 
     /// A band of rows to redraw from `y0` on, in the window `columns`.
-    struct Band: Equatable {
+    struct Band {
         let y0: Int
         let columns: ClosedRange<Int>
     }
