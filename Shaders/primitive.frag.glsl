@@ -162,7 +162,7 @@ int compositeMask(float x) {
 
 // A polygon band's premultiplied paint at device point `device`: its solid
 // fill, or its gradient at the local point its inverse maps `device` to
-// (band_paint8 in Sources/CLayerFXRaster/shape_math.h).
+// (fill_paint8 in Sources/CLayerFXRaster/shape_math.h).
 vec4 pathPaint(Primitive s, vec2 device) {
 #if VARIANT_GRADIENT >= 1
     return premultiplied(gradientColor(s, localPoint(s, device)));

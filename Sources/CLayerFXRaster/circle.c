@@ -61,9 +61,8 @@ static inline int round_up_to_vector(int n) { return (n + LANES - 1) / LANES * L
 LFX_CLONES __attribute__((no_builtin("memcpy")))
 void lfx_circle_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns,
                           int first_row, int last_row, const lfx_circle *c) {
-    const int width = columns.width;
-    const int first = columns.first < 0 ? 0 : columns.first;
-    const int last = columns.last > width - 1 ? width - 1 : columns.last;
+    int first, last;
+    window_columns(columns, &first, &last);
     /* Pixels with any coverage have dist < outer; the constant run needs
      * dist <= inner, where fill is exactly 1 and ring exactly 0. */
     const float radius = c->geometry[2], half_stroke = c->ring[1] * 0.5f;

@@ -225,7 +225,7 @@ static int local_band(const band *b, int x0, int x1, int y0, int y1, float *loca
 }
 
 /* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer), each
- * with the band's paint there (band_paint8). */
+ * with the band's paint there (fill_paint8). */
 LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
                                   int constant_inside, int inside_clips) {
     for (; x0 <= x1; x0 += 8) {
@@ -234,7 +234,7 @@ LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const l
         float8 cov = constant_inside ? (lanes ? (float8)1 : (float8)0) : coverage8(b, centers8(x0), py, lanes);
         if (!__builtin_reduce_or(cov != 0)) continue;
         float8 paint[4];
-        band_paint8(s, centers8(x0), py, paint);
+        fill_paint8(s, centers8(x0), py, paint);
         blend_color8(row, x0, count, py, s, paint, cov, inside_clips);
     }
 }

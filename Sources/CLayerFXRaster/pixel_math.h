@@ -73,11 +73,18 @@ static inline int square_end(int start, int side, int last) { return start + sid
  * are FOR_EACH_BLOCK's blocks). */
 #define FOR_EACH_TILE(first, last, from, to) FOR_EACH_SQUARE(TILE, ty, ty_end, tx, tx_end, first, last, from, to)
 
+/* The window's columns kept to the image: first...last (first > last when
+ * none are left). */
+static inline void window_columns(lfx_columns columns, int *first, int *last) {
+    *first = columns.first < 0 ? 0 : columns.first;
+    *last = columns.last > columns.width - 1 ? columns.width - 1 : columns.last;
+}
+
 /* The columns a kernel draws of `shape`: its columns clamped to the
  * window `columns` (and the image); false when none are left. */
 static inline int kernel_columns(const lfx_shape *shape, lfx_columns columns, int *min_x, int *max_x) {
-    int first = columns.first < 0 ? 0 : columns.first;
-    int last = columns.last > columns.width - 1 ? columns.width - 1 : columns.last;
+    int first, last;
+    window_columns(columns, &first, &last);
     *min_x = shape->min_x < first ? first : shape->min_x;
     *max_x = shape->max_x > last ? last : shape->max_x;
     return *min_x <= *max_x;

@@ -7,12 +7,8 @@
 void lfx_blend_fill(uint8_t *pixel, const lfx_shape *s, float coverage, float x, float y, int inside_clips) {
     float c[4];
     if (s->gradient_kind != LFX_PAINT_SOLID) {
-        const float *inv = s->inverse;
-        float tx = x - s->translation[0], ty = y - s->translation[1];
-        float g[4];
-        gradient_color(s, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, g);
-        c[0] = g[0] * g[3] * coverage; c[1] = g[1] * g[3] * coverage;
-        c[2] = g[2] * g[3] * coverage; c[3] = g[3] * coverage;
+        gradient_paint(s, x, y, c);
+        for (int j = 0; j < 4; j++) c[j] *= coverage;
     } else {
         for (int j = 0; j < 4; j++) c[j] = s->fill[j] * coverage;
     }
@@ -266,15 +262,11 @@ void lfx_shape_prepare(lfx_shape *s) {
 /* A gradient fill's interior pixels: the gradient's premultiplied color times
  * the opacity, as `shade` computes it where every coverage is exactly 1. */
 static inline void gradient_run(uint8_t *row, int x0, int x1, float y, const lfx_shape *s) {
-    const float *inv = s->inverse;
     float opacity = s->extra[2];
-    float ty = y - s->translation[1];
     for (int x = x0; x <= x1; x++) {
-        float tx = ((float)x + 0.5f) - s->translation[0];
-        float px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
-        float g[4];
-        gradient_color(s, px, py, g);
-        float c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
+        float c[4];
+        gradient_paint(s, (float)x + 0.5f, y, c);
+        for (int j = 0; j < 4; j++) c[j] *= opacity;
         blend_into(row + 4 * x, c);
     }
 }
@@ -288,14 +280,10 @@ LFX_VECTOR_INLINE void shade8(uint8_t *row, int x, float py, const lfx_shape *s,
 
 /* `gradient_run` for the eight pixels x...x+7 of a row. */
 LFX_VECTOR_INLINE void gradient8(uint8_t *row, int x, float y, const lfx_shape *s) {
-    const float *inv = s->inverse;
     float opacity = s->extra[2];
-    float ty = y - s->translation[1];
-    float8 tx = centers8(x) - s->translation[0];
-    float8 px = inv[0] * tx + inv[2] * ty, py = inv[1] * tx + inv[3] * ty;
-    float8 g[4];
-    gradient_color8(s, px, py, g);
-    float8 c[4] = { g[0] * g[3] * opacity, g[1] * g[3] * opacity, g[2] * g[3] * opacity, g[3] * opacity };
+    float8 c[4];
+    fill_paint8(s, centers8(x), y, c);
+    for (int j = 0; j < 4; j++) c[j] *= opacity;
     blend8_into(row, x, c);
 }
 

@@ -365,11 +365,21 @@ LFX_VECTOR_INLINE void shape_color8(int x, float py, const lfx_shape *s, const s
     for (int j = 0; j < 4; j++) c[j] = (s->stroke[j] * stroke_cov + fill[j] * (1 - stroke_a)) * clip;
 }
 
-/* The premultiplied paint of a polygon band at the pixel centres (x, y),
- * eight at a time: its solid fill, or its gradient at the local points its
- * inverse maps them to (a conic one lane by lane, with gradient_color), as
+/* The premultiplied colour of the shape's gradient at device point (x, y):
+ * its colour at the local point the shape's inverse maps (x, y) to. */
+static inline void gradient_paint(const lfx_shape *s, float x, float y, float out[4]) {
+    const float *inv = s->inverse;
+    float tx = x - s->translation[0], ty = y - s->translation[1];
+    float g[4];
+    gradient_color(s, inv[0] * tx + inv[2] * ty, inv[1] * tx + inv[3] * ty, g);
+    out[0] = g[0] * g[3]; out[1] = g[1] * g[3]; out[2] = g[2] * g[3]; out[3] = g[3];
+}
+
+/* The premultiplied fill paint of a shape or polygon band at the pixel
+ * centres (x, y), eight at a time: its solid fill, or gradient_paint's
+ * colours (a conic gradient lane by lane, with gradient_color), as
  * `pathPaint` of Shaders/primitive.frag.glsl. */
-LFX_VECTOR_INLINE void band_paint8(const lfx_shape *s, float8 x, float y, float8 out[4]) {
+LFX_VECTOR_INLINE void fill_paint8(const lfx_shape *s, float8 x, float y, float8 out[4]) {
     if (s->gradient_kind == LFX_PAINT_SOLID) {
         for (int j = 0; j < 4; j++) out[j] = s->fill[j];
         return;

@@ -211,8 +211,9 @@ void lfx_tiles_composite_over(uint8_t *image, ptrdiff_t stride, int image_y0, lf
                               const lfx_circle *circles, const lfx_shape *shapes, const lfx_glyph_atlas *atlas,
                               const size_t *offsets, const uint32_t *entries) {
     const int width = window.width;
-    const int first = window.first < 0 ? 0 : window.first;
-    const int end_x = window.last + 1 > width ? width : window.last + 1;
+    int first, last;
+    window_columns(window, &first, &last);
+    const int end_x = last + 1;
     int columns = (width + LFX_TILE_SIZE - 1) / LFX_TILE_SIZE;
     lfx_tile_stats unused = { 0, 0 };
     for (int column = first / LFX_TILE_SIZE; column < columns && column * LFX_TILE_SIZE < end_x; column++) {

@@ -12,6 +12,17 @@ struct Clip {
     /// A placeholder for an unused place in a ``ClipStack``.
     static let none = Clip(deviceToClip: .identity, halfWidth: 0, halfHeight: 0, radius: 0)
 
+    /// The clip as an instance's fields hold it: its device → clip-local
+    /// linear part, (tx, ty, half width, half height) and corner radius.
+    /// Half sizes beyond 1e30 clip nothing more than 1e30 does, and stay
+    /// finite in single precision.
+    var fields: (linear: SIMD4<Float>, offset: SIMD4<Float>, radius: Float) {
+        let m = deviceToClip
+        return (SIMD4(Float(m.a), Float(m.b), Float(m.c), Float(m.d)),
+                SIMD4(Float(m.tx), Float(m.ty), Float(min(halfWidth, 1e30)), Float(min(halfHeight, 1e30))),
+                Float(min(radius, halfWidth, halfHeight, 1e30)))
+    }
+
     /// A sharp clip whose edges are parallel to the device axes.
     var isAxisAlignedRect: Bool {
         radius <= 0 && deviceToClip.b == 0 && deviceToClip.c == 0
@@ -70,13 +81,7 @@ struct ClipStack {
     func apply(to instance: inout PrimitiveInstance) {
         var radii = SIMD4<Float>(0, 0, Float(count), 0)
         for index in 0..<count {
-            let clip = self[index]
-            let m = clip.deviceToClip
-            let linear = SIMD4<Float>(Float(m.a), Float(m.b), Float(m.c), Float(m.d))
-            // Half sizes beyond 1e30 clip nothing more than 1e30 does, and stay finite in single precision.
-            let offset = SIMD4<Float>(Float(m.tx), Float(m.ty), Float(min(clip.halfWidth, 1e30)),
-                                      Float(min(clip.halfHeight, 1e30)))
-            let radius = Float(min(clip.radius, clip.halfWidth, clip.halfHeight, 1e30))
+            let (linear, offset, radius) = self[index].fields
             if index == 0 {
                 instance.clip0Linear = linear; instance.clip0Offset = offset; radii.x = radius
             } else {

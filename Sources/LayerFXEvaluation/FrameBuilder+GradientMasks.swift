@@ -87,11 +87,10 @@ extension FrameBuilder {
     /// Adds rounded rectangle `rect` as the next clip of `band` (a free
     /// place is there): the clip's local space is the rectangle's, centred.
     private static func addClip(of rect: PrimitiveInstance, toLocal: AffineTransform, to band: inout PrimitiveInstance) {
-        let m = toLocal.concatenating(.translation(-Double(rect.shape.x), -Double(rect.shape.y)))
-        let halfWidth = Double(rect.shape.z), halfHeight = Double(rect.shape.w)
-        let linear = SIMD4<Float>(Float(m.a), Float(m.b), Float(m.c), Float(m.d))
-        let offset = SIMD4<Float>(Float(m.tx), Float(m.ty), Float(halfWidth), Float(halfHeight))
-        let radius = Float(min(max(Double(rect.shapeExtra.x), 0), halfWidth, halfHeight))
+        let clip = Clip(deviceToClip: toLocal.concatenating(.translation(-Double(rect.shape.x), -Double(rect.shape.y))),
+                        halfWidth: Double(rect.shape.z), halfHeight: Double(rect.shape.w),
+                        radius: max(Double(rect.shapeExtra.x), 0))
+        let (linear, offset, radius) = clip.fields
         if band.clipRadii.z < 0.5 {
             band.clip0Linear = linear; band.clip0Offset = offset; band.clipRadii.x = radius
         } else {

@@ -16,9 +16,10 @@ import LayerFXCore
 ///
 /// A primitive's pixels are those of its quad (``PrimitiveInstance/deviceBounds``
 /// as a ``PixelBox``), which contain every pixel it can change, on either
-/// backend; a row's span runs from the first damaged column to the last. Frames of more than ``maximumPrimitives`` primitives are not
-/// compared (a frame that large rarely keeps rows still, and the copy would
-/// cost more than it saves): they damage everything.
+/// backend; a row's span runs from the first damaged column to the last.
+/// Frames of more than ``maximumPrimitives`` primitives are not compared (a
+/// frame that large rarely keeps rows still, and the copy would cost more
+/// than it saves): they damage everything.
 public struct FrameDamage: Sendable {
     /// The most primitives (circles and instances) a compared frame holds.
     public static let maximumPrimitives = 1 << 16

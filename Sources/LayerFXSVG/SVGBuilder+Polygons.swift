@@ -43,6 +43,7 @@ extension SVGBuilder {
     /// the offset adds copies of the rectangle; every such subpath stays
     /// inside its band, so the bands of one path never interfere, and the
     /// sides where bands meet cancel.
+    ///
     /// Bands with a gradient paint are filled with it under their transform.
     mutating func drawPolygon(_ bands: ArraySlice<PrimitiveInstance>) {
         guard let first = bands.first, first.opacity > 0 else { return }
