@@ -33,7 +33,7 @@ extension FrameBuilder {
             needsRectClip = needsRectClip || !Self.lies(deviceRect: band.shape, wellInside: rect, toLocal: toLocal)
             previous = band
         }
-        let rectClips = Int(rect.clipRadii.z.rounded())
+        let rectClips = Int(saturating: rect.clipRadii.z, rounding: .toNearestOrAwayFromZero)
         guard rectClips + (needsRectClip ? 1 : 0) <= ClipStack.capacity else { return false }
 
         order.removeInstance(at: maskBegin)
