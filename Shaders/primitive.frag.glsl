@@ -61,96 +61,62 @@ uniform vec2 u_origin;
 
 #include "primitive-shading.glsl"
 
-bool insideByRule(int winding) {
-    return int(v_shapeExtra.w) == LFX_WINDING_EVEN_ODD ? (winding & 1) != 0 : winding != 0;
-}
-
 vec4 pathEdge(int index) {
     return texelFetch(u_edges, ivec2(index % LFX_EDGE_ROW_LENGTH, index / LFX_EDGE_ROW_LENGTH), 0);
 }
 
-// The winding number of a polygon piece at point q: its winding offset plus
-// a ray towards +x crossing its edges.
-int windingAt(vec2 q) {
-    int first = int(v_shapeExtra.x);
-    int count = int(v_shapeExtra.y);
-    int winding = int(v_translation.w);
-    for (int i = 0; i < count; i++) {
-        vec4 e = pathEdge(first + i);
-        if ((e.y <= q.y) != (e.w <= q.y)) {
-            float x = e.x + (q.y - e.y) / (e.w - e.y) * (e.z - e.x);
-            if (x > q.x) winding += e.w > e.y ? 1 : -1;
-        }
-    }
-    return winding;
-}
+// Below this horizontal extent (pixels) an edge's part in a row is taken as
+// vertical: its share is the clamp at its middle.
+const float AREA_VERTICAL = 1.0 / float(LFX_PATH_VERTICAL_DIVISOR);
 
-// Coverage of a polygon piece at device point p: the winding number decides
-// inside, the distance to the outline gives the antialiasing, clamp(0.5 ± d).
-// The outline is the nearest point, among the nearest points of the
-// NEAREST_EDGES closest edges, just past which the winding number puts the
-// other side of the fill rule: inner edges of overlapping stroke pieces,
-// edges laid back to back and slivers thinner than a pixel do not count.
-// Past those candidates the outline is taken to be at the last one's
-// distance; pixels half a pixel or more from every edge need no candidate.
-const int NEAREST_EDGES = 4;
-const float PROBE = 1e-3;
-
+// Coverage of a polygon piece at the pixel whose centre is p: the exact area
+// of the pixel the polygon covers. Each edge adds, with its direction's sign,
+// the part of the pixel left of it in the rows it spans (as a ray towards +x
+// counts a winding number): the mean of clamp(u, 0, 1) over its part in the
+// pixel's row, u measured from the pixel's left side. An edge right of the
+// whole pixel that spans its whole row adds to the winding number (an
+// integer), the others to the area. Where windings of one sign overlap the
+// sum is clamped to 1 (nonzero) or folded (even-odd).
 float pathCoverage(vec2 p) {
     int first = int(v_shapeExtra.x);
     int count = int(v_shapeExtra.y);
     int winding = int(v_translation.w);
-    float nearDistance[NEAREST_EDGES];
-    vec2 nearPoint[NEAREST_EDGES];
-    vec2 nearNormal[NEAREST_EDGES];
-    for (int k = 0; k < NEAREST_EDGES; k++) { nearDistance[k] = 1e30; nearPoint[k] = p; nearNormal[k] = vec2(0.0); }
+    vec2 pixel = p - 0.5;
+    float area = 0.0;
     for (int i = 0; i < count; i++) {
         vec4 e = pathEdge(first + i);
-        vec2 a = e.xy;
-        vec2 ab = e.zw - e.xy;
-        vec2 ap = p - a;
-        float abLength2 = ab.x * ab.x + ab.y * ab.y;
-        float h = clamp((ap.x * ab.x + ap.y * ab.y) / abLength2, 0.0, 1.0);
-        vec2 off = ap - ab * h;
-        float dist = sqrt(off.x * off.x + off.y * off.y);
-        if ((a.y <= p.y) != (e.w <= p.y)) {
-            float x = a.x + (p.y - a.y) / ab.y * ab.x;
-            if (x > p.x) winding += ab.y > 0.0 ? 1 : -1;
+        float top = min(e.y, e.w), bottom = max(e.y, e.w);
+        float ya = max(top, pixel.y), yb = min(bottom, pixel.y + 1.0);
+        float h = yb - ya;
+        if (!(h > 0.0)) continue;
+        float dy = e.w - e.y, dx = e.z - e.x;
+        float xl = min(e.x, e.z), xr = max(e.x, e.z);
+        float xa = clamp(e.x + dx * ((ya - e.y) / dy), xl, xr);
+        float xb = clamp(e.x + dx * ((yb - e.y) / dy), xl, xr);
+        float left = min(xa, xb), right = max(xa, xb);
+        int dir = e.w > e.y ? 1 : -1;
+        float lo = left - pixel.x, hi = right - pixel.x, w = right - left;
+        if (h == 1.0 && lo >= 1.0) {
+            winding += dir;
+            continue;
         }
-        if (dist < nearDistance[NEAREST_EDGES - 1]) {
-            int k = NEAREST_EDGES - 1;
-            while (k > 0 && nearDistance[k - 1] > dist) {
-                nearDistance[k] = nearDistance[k - 1];
-                nearPoint[k] = nearPoint[k - 1];
-                nearNormal[k] = nearNormal[k - 1];
-                k--;
-            }
-            nearDistance[k] = dist;
-            nearPoint[k] = a + ab * h;
-            nearNormal[k] = vec2(-ab.y, ab.x) / sqrt(abLength2);
-        }
-    }
-    bool inside = insideByRule(winding);
-    if (nearDistance[0] >= 0.5) return inside ? 1.0 : 0.0;
-    float d = nearDistance[NEAREST_EDGES - 1];
-    for (int k = 0; k < NEAREST_EDGES; k++) {
-        if (nearDistance[k] >= 0.5) { d = nearDistance[k]; break; }
-        bool across;
-        if (nearDistance[k] > PROBE) {
-            // Just past the nearest point, seen from p.
-            vec2 beyond = nearPoint[k] + (nearPoint[k] - p) * (PROBE / nearDistance[k]);
-            across = insideByRule(windingAt(beyond)) != inside;
+        float share;
+        if (hi <= 0.0) {
+            share = 0.0;
+        } else if (lo >= 1.0) {
+            share = 1.0;
+        } else if (w < AREA_VERTICAL) {
+            share = clamp((lo + hi) * 0.5, 0.0, 1.0);
         } else {
-            // p lies on the edge: an outline when its two sides differ.
-            vec2 n = nearNormal[k] * PROBE;
-            across = insideByRule(windingAt(nearPoint[k] + n)) != insideByRule(windingAt(nearPoint[k] - n));
+            float a = clamp(lo, 0.0, 1.0), b = clamp(hi, 0.0, 1.0);
+            share = ((b - a) * (a + b) * 0.5 + max(hi - max(lo, 1.0), 0.0)) * (1.0 / w);
         }
-        if (across) {
-            d = nearDistance[k];
-            break;
-        }
+        area += float(dir) * h * share;
     }
-    return inside ? clamp(0.5 + d, 0.0, 1.0) : clamp(0.5 - d, 0.0, 1.0);
+    float total = abs(float(winding) + area);
+    if (int(v_shapeExtra.w) != LFX_WINDING_EVEN_ODD) return min(total, 1.0);
+    total -= 2.0 * floor(total * 0.5);
+    return total > 1.0 ? 2.0 - total : total;
 }
 
 // A composite's mask mode (LFX_MASK_*) from its shapeExtra.x, read as

@@ -1,15 +1,15 @@
 /* Polygon bands (flattened and stroked paths) for the CPU backend; see
  * include/lfx_raster.h. Every expression is `pathCoverage` of
  * Shaders/primitive.frag.glsl, in the same order, one pixel at a time
- * (`coverage`) or eight (`coverage8`, the same values). */
+ * (`coverage`) or a block of eight by eight (`block_coverage`, the same
+ * values). */
 #include "lfx_raster.h"
 #include <math.h>
 #include "shape_math.h"
 
-/* Edges a pixel examines for its outline (NEAREST_EDGES in the shader). */
-#define NEAREST 4
-/* How far past an edge's nearest point the winding number is probed (PROBE). */
-#define PROBE 1e-3f
+/* Below this horizontal extent (pixels) an edge's part in a row is taken
+ * as vertical: its share is the clamp at its middle. */
+#define VERTICAL (1.0f / LFX_PATH_VERTICAL_DIVISOR)
 
 typedef struct {
     const float *edges;    /* (x0, y0, x1, y1) per edge, device pixels */
@@ -20,223 +20,152 @@ typedef struct {
 
 static inline int contains(const band *b, int winding) { return b->even_odd ? (winding & 1) != 0 : winding != 0; }
 
-/* The winding number at (x, y): the offset plus a ray towards +x. */
-static inline int winding_at(const band *b, float x, float y) {
-    int winding = b->winding_offset;
-    for (int i = 0; i < b->count; i++) {
-        const float *e = b->edges + 4 * i;
-        if ((e[1] <= y) != (e[3] <= y)) {
-            float crossing = e[0] + (y - e[1]) / (e[3] - e[1]) * (e[2] - e[0]);
-            if (crossing > x) winding += e[3] > e[1] ? 1 : -1;
-        }
-    }
-    return winding;
+/* The part of edge `e` in the pixel row [y, y + 1]: returns its height
+ * (not positive when it has none) and sets its horizontal extent there. */
+static inline float edge_in_row(const float *e, float y, float *left, float *right) {
+    float top = minf(e[1], e[3]), bottom = maxf(e[1], e[3]);
+    float ya = maxf(top, y), yb = minf(bottom, y + 1);
+    float h = yb - ya;
+    if (!(h > 0)) return h;
+    float dy = e[3] - e[1], dx = e[2] - e[0];
+    float xl = minf(e[0], e[2]), xr = maxf(e[0], e[2]);
+    float xa = minf(maxf(e[0] + dx * ((ya - e[1]) / dy), xl), xr);
+    float xb = minf(maxf(e[0] + dx * ((yb - e[1]) / dy), xl), xr);
+    *left = minf(xa, xb);
+    *right = maxf(xa, xb);
+    return h;
 }
 
-/* The coverage at (x, y), `inside` or not, whose NEAREST closest edges'
- * nearest points (ascending distance) include one closer than half a pixel:
- * the distance to the first of them just past which the fill state changes
- * (else to the farthest) gives the antialiasing. */
-static inline float outline_coverage(const band *b, float x, float y, int inside, const float near_distance[NEAREST],
-                                     const float near_x[NEAREST], const float near_y[NEAREST],
-                                     const float normal_x[NEAREST], const float normal_y[NEAREST]) {
-    const int last = NEAREST - 1;
-    float d = near_distance[last];
-    for (int k = 0; k < NEAREST; k++) {
-        if (near_distance[k] >= 0.5f) { d = near_distance[k]; break; }
-        int across;
-        if (near_distance[k] > PROBE) {
-            float s = PROBE / near_distance[k];
-            float bx = near_x[k] + (near_x[k] - x) * s, by = near_y[k] + (near_y[k] - y) * s;
-            across = contains(b, winding_at(b, bx, by)) != inside;
-        } else {
-            float nx = normal_x[k] * PROBE, ny = normal_y[k] * PROBE;
-            across = contains(b, winding_at(b, near_x[k] + nx, near_y[k] + ny))
-                != contains(b, winding_at(b, near_x[k] - nx, near_y[k] - ny));
-        }
-        if (across) { d = near_distance[k]; break; }
-    }
-    return inside ? minf(maxf(0.5f + d, 0), 1) : minf(maxf(0.5f - d, 0), 1);
+/* The mean over the part's height of the fraction of the pixel row left of
+ * it, for a part spanning [lo, hi] measured from the pixel's left side
+ * (width w = its extent, inv_w = 1 / w): the mean of clamp(u, 0, 1) for u
+ * evenly spread over [lo, hi]. */
+static inline float share(float lo, float hi, float w, float inv_w) {
+    if (hi <= 0) return 0;
+    if (lo >= 1) return 1;
+    if (w < VERTICAL) return minf(maxf((lo + hi) * 0.5f, 0), 1);
+    float a = minf(maxf(lo, 0), 1), b = minf(maxf(hi, 0), 1);
+    return ((b - a) * (a + b) * 0.5f + maxf(hi - maxf(lo, 1), 0)) * inv_w;
 }
 
-/* Coverage at device point (x, y): the winding number decides inside; the
- * distance to the outline (the nearest point, among the nearest points of
- * the closest edges, just past which the fill state changes) gives the
- * antialiasing. */
+/* The coverage of a pixel from its winding number (whole rows of edges to
+ * its right) and the signed area the other edges add, by the fill rule. */
+static inline float fill_by_rule(const band *b, int winding, float area) {
+    float total = fabsf((float)winding + area);
+    if (!b->even_odd) return minf(total, 1);
+    total -= 2 * floorf(total * 0.5f);
+    return total > 1 ? 2 - total : total;
+}
+
+/* Coverage of the pixel whose centre is (x, y): the exact area of the pixel
+ * the polygon covers. Each edge adds, with its direction's sign, the part of
+ * the pixel left of it in the rows it spans (as a ray towards +x counts a
+ * winding number); an edge right of the whole pixel that spans its whole row
+ * adds to the winding number (an integer), the others to the area. Where
+ * windings of one sign overlap the sum is clamped to 1 (nonzero) or folded
+ * (even-odd). */
 static inline float coverage(const band *b, float x, float y) {
+    float px = x - 0.5f, py = y - 0.5f;
     int winding = b->winding_offset;
-    float near_distance[NEAREST], near_x[NEAREST], near_y[NEAREST], normal_x[NEAREST], normal_y[NEAREST];
-    for (int k = 0; k < NEAREST; k++) {
-        near_distance[k] = 1e30f; near_x[k] = x; near_y[k] = y; normal_x[k] = 0; normal_y[k] = 0;
-    }
-    const int last = NEAREST - 1;
+    float area = 0;
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
-        float ax = e[0], ay = e[1];
-        float abx = e[2] - e[0], aby = e[3] - e[1];
-        float apx = x - ax, apy = y - ay;
-        float ab_length2 = abx * abx + aby * aby;
-        float h = minf(maxf((apx * abx + apy * aby) / ab_length2, 0), 1);
-        float ox = apx - abx * h, oy = apy - aby * h;
-        float dist = sqrtf(ox * ox + oy * oy);
-        if ((ay <= y) != (e[3] <= y)) {
-            float crossing = ax + (y - ay) / aby * abx;
-            if (crossing > x) winding += aby > 0 ? 1 : -1;
-        }
-        if (dist < near_distance[last]) {
-            int k = last;
-            while (k > 0 && near_distance[k - 1] > dist) {
-                near_distance[k] = near_distance[k - 1];
-                near_x[k] = near_x[k - 1]; near_y[k] = near_y[k - 1];
-                normal_x[k] = normal_x[k - 1]; normal_y[k] = normal_y[k - 1];
-                k -= 1;
-            }
-            float length = sqrtf(ab_length2);
-            near_distance[k] = dist;
-            near_x[k] = ax + abx * h; near_y[k] = ay + aby * h;
-            normal_x[k] = -aby / length; normal_y[k] = abx / length;
-        }
+        float left, right;
+        float h = edge_in_row(e, py, &left, &right);
+        if (!(h > 0)) continue;
+        int dir = e[3] > e[1] ? 1 : -1;
+        float lo = left - px, hi = right - px, w = right - left;
+        if (h == 1 && lo >= 1) { winding += dir; continue; }
+        float add = (float)dir * h * share(lo, hi, w, w < VERTICAL ? 0 : 1 / w);   /* apart, as block_coverage adds it */
+        area += add;
     }
-    int inside = contains(b, winding);
-    if (near_distance[0] >= 0.5f) return inside ? 1 : 0;
-    return outline_coverage(b, x, y, inside, near_distance, near_x, near_y, normal_x, normal_y);
+    return fill_by_rule(b, winding, area);
 }
 
-/* `coverage` at the pixel centres (x, y) of the `lanes` set (−1), lane by
- * lane with its expressions (pixel8.h): the winding number and the NEAREST
- * closest edges of all eight at once, kept as edge indices; a lane whose
- * nearest edge is half a pixel or more away has coverage inside ? 1 : 0, as
- * `coverage` returns there, and the others finish in outline_coverage from
- * their edges' nearest points, recomputed with `coverage`'s expressions (so
- * the same values). Lanes not set get 0. */
-LFX_VECTOR_INLINE float8 coverage8(const band *b, float8 x, float y, int8v lanes) {
-    const int last = NEAREST - 1;
-    int8v winding = b->winding_offset;
-    float8 near_distance[NEAREST];
-    int8v near_edge[NEAREST];
-    /* Slots start at half a pixel, not 1e30: an edge that far is never kept,
-     * which changes no coverage (every distance of half a pixel or more
-     * gives exactly 0 or 1, at the first such slot or as the last one), and
-     * most edges then skip the insertion. */
-    for (int k = 0; k < NEAREST; k++) { near_distance[k] = 0.5f; near_edge[k] = -1; }
+/* `coverage` at the pixels of a block: columns x0...x0 + 7 (the lanes),
+ * rows y0...y0 + rows − 1 (rows ≤ BLOCK), into cov[row]. Edge by edge, as
+ * `coverage` sums them, each over only the rows it spans (the same
+ * expressions lane by lane, so the same values); lanes past the block's
+ * columns are computed too, and left to the caller. */
+LFX_VECTOR_INLINE void block_coverage(const band *b, int x0, int y0, int rows, float8 cov[BLOCK]) {
+    float8 px = centers8(x0) - 0.5f;
+    int8v winding[BLOCK];
+    float8 area[BLOCK];
+    for (int r = 0; r < rows; r++) { winding[r] = b->winding_offset; area[r] = 0; }
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
-        float ax = e[0], ay = e[1];
-        float abx = e[2] - e[0], aby = e[3] - e[1];
-        float8 apx = x - ax;
-        float apy = y - ay;
-        float ab_length2 = abx * abx + aby * aby;
-        float8 h = min8(max8((apx * abx + apy * aby) / ab_length2, 0), 1);
-        float8 ox = apx - abx * h, oy = apy - aby * h;
-        float8 dist = sqrt8(ox * ox + oy * oy);
-        if ((ay <= y) != (e[3] <= y)) {
-            float crossing = ax + (y - ay) / aby * abx;
-            int8v right = crossing > x;   /* −1 where the ray crosses */
-            winding += aby > 0 ? -right : right;
+        int dir = e[3] > e[1] ? 1 : -1;
+        /* The rows the edge can span (its part in the others has no height). */
+        float top = minf(maxf(minf(e[1], e[3]) - (float)y0, 0), (float)rows);
+        float bottom = minf(maxf(maxf(e[1], e[3]) - (float)y0, 0), (float)rows);
+        int first = (int)floorf(top), end = (int)ceilf(bottom);
+        for (int r = first; r < end; r++) {
+            float left, right;
+            float h = edge_in_row(e, (float)(y0 + r), &left, &right);
+            if (!(h > 0) || right <= px[0]) continue;   /* no part in the row, or left of every lane: shares 0 */
+            float w = right - left, inv_w = w < VERTICAL ? 0 : 1 / w, signed_h = (float)dir * h;
+            float8 lo = left - px, hi = right - px;
+            int8v whole = h == 1 ? lo >= 1 : (int8v)0;   /* −1 where the edge adds to the winding number */
+            winding[r] += dir > 0 ? -whole : whole;
+            float8 a = min8(max8(lo, 0), 1), c = min8(max8(hi, 0), 1);
+            float8 s = w < VERTICAL ? min8(max8((lo + hi) * 0.5f, 0), 1)
+                                    : ((c - a) * (a + c) * 0.5f + max8(hi - max8(lo, 1), 0)) * inv_w;
+            s = hi <= 0 ? 0 : (lo >= 1 ? 1 : s);
+            float8 add = whole ? (float8)0 : signed_h * s;
+            area[r] += add;
         }
-        if (!__builtin_reduce_or(dist < near_distance[last])) continue;
-        /* coverage's insertion, per lane: each slot farther than the edge
-         * takes the one before it when that is farther too, else the edge. */
-        for (int k = last; k > 0; k--) {
-            int8v shift = near_distance[k - 1] > dist, put = near_distance[k] > dist;
-            near_edge[k] = shift ? near_edge[k - 1] : (put ? (int8v)i : near_edge[k]);
-            near_distance[k] = shift ? near_distance[k - 1] : (put ? dist : near_distance[k]);
-        }
-        int8v put = near_distance[0] > dist;
-        near_edge[0] = put ? (int8v)i : near_edge[0];
-        near_distance[0] = put ? dist : near_distance[0];
     }
-    int8v inside = b->even_odd ? (winding & 1) != 0 : winding != 0;
-    float8 result = inside & lanes ? (float8)1 : (float8)0;
-    int8v outline = lanes & !(near_distance[0] >= 0.5f);
-    if (!__builtin_reduce_or(outline)) return result;
-    for (int lane = 0; lane < 8; lane++) {
-        if (!outline[lane]) continue;
-        float px = x[lane];
-        float distance[NEAREST], near_x[NEAREST], near_y[NEAREST], normal_x[NEAREST], normal_y[NEAREST];
-        for (int k = 0; k < NEAREST; k++) {
-            distance[k] = near_distance[k][lane]; near_x[k] = px; near_y[k] = y; normal_x[k] = 0; normal_y[k] = 0;
-            if (near_edge[k][lane] < 0) continue;
-            const float *e = b->edges + 4 * near_edge[k][lane];
-            float ax = e[0], ay = e[1];
-            float abx = e[2] - e[0], aby = e[3] - e[1];
-            float apx = px - ax, apy = y - ay;
-            float ab_length2 = abx * abx + aby * aby;
-            float h = minf(maxf((apx * abx + apy * aby) / ab_length2, 0), 1);
-            float length = sqrtf(ab_length2);
-            near_x[k] = ax + abx * h; near_y[k] = ay + aby * h;
-            normal_x[k] = -aby / length; normal_y[k] = abx / length;
+    for (int r = 0; r < rows; r++) {
+        float8 total = abs8(__builtin_convertvector(winding[r], float8) + area[r]);
+        if (b->even_odd) {
+            total -= 2 * __builtin_elementwise_floor(total * 0.5f);
+            cov[r] = total > 1 ? 2 - total : total;
+        } else {
+            cov[r] = min8(total, 1);
         }
-        result[lane] = outline_coverage(b, px, y, inside[lane] != 0, distance, near_x, near_y, normal_x, normal_y);
     }
-    return result;
 }
 
 /* Edges a block keeps for its pixels; a band with more near one block is
  * shaded with all its edges there. */
 #define LOCAL_EDGES 64
 
-/* The band a block's pixels need: its edges that can matter there, and the
- * winding the others add. A pixel's coverage depends on the edges within
- * half a pixel of it (distances of half a pixel or more all give coverage
- * exactly 0 or 1) and on the winding number at it and at probe points at
- * most half a pixel and PROBE from it. An edge's share of the winding number
- * (1 or −1 when a ray towards +x crosses it) changes only across the edge,
- * or across the horizontal line through one of its ends, left of that end
- * (a band holds only the edges of its rows, so an end need not be shared by
- * the next edge). So an edge farther from the block's centre than the
- * block's half diagonal plus half a pixel, PROBE and a margin, with no end
- * within a pixel of the block's rows unless it lies wholly left of the block,
- * adds the same share at every such point: those shares become the local
- * band's offset, taken at the block's first pixel centre, and the other
- * edges, in their order, are the local band. Distances are in double
- * precision, with a margin for the rounding of the per-pixel arithmetic.
- * Returns 0 when more than LOCAL_EDGES edges are near. */
+/* The band a block's pixels (columns x0...x1, rows y0...y1) need: the edges
+ * whose share can differ between them, and the winding the others add. An
+ * edge with no part in the block's rows, or left of the block, shares 0 at
+ * each of its pixels; one right of the block that spans all its rows adds a
+ * whole winding at each (exactly as `coverage` counts them): those leave the
+ * band, the second kind into its winding offset, and the others, in their
+ * order, are the local band. Returns 0 when more than LOCAL_EDGES edges stay. */
 static int local_band(const band *b, int x0, int x1, int y0, int y1, float *local, band *out) {
-    double cx = 0.5 * (x0 + x1) + 0.5, cy = 0.5 * (y0 + y1) + 0.5;
-    double reach = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
-    double slack = 1e-4 * (fabs(cx) + fabs(cy) + reach + 1);
-    double near = reach + 0.5 + 2 * PROBE + slack;
-    double left = x0 + 0.5 - slack - 1, top = y0 + 0.5 - slack - 1, bottom = y1 + 0.5 + slack + 1;
-    float fx = (float)x0 + 0.5f, fy = (float)y0 + 0.5f;
+    float top = (float)y0, bottom = (float)y1 + 1, left = (float)x0, right = (float)x1 + 1;
     int count = 0, winding = b->winding_offset;
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
-        double ax = e[0], ay = e[1], bx = e[2], by = e[3];
-        int keep = fmax(ax, bx) >= left && ((ay >= top && ay <= bottom) || (by >= top && by <= bottom));
-        if (!keep) {
-            double abx = bx - ax, aby = by - ay;
-            double apx = cx - ax, apy = cy - ay, ab2 = abx * abx + aby * aby;
-            double h = ab2 > 0 ? fmin(fmax((apx * abx + apy * aby) / ab2, 0), 1) : 0;
-            double ox = apx - abx * h, oy = apy - aby * h;
-            keep = sqrt(ox * ox + oy * oy) < near;
+        float ey0 = minf(e[1], e[3]), ey1 = maxf(e[1], e[3]);
+        if (!(ey1 > top && ey0 < bottom) || maxf(e[0], e[2]) <= left) continue;
+        if (minf(e[0], e[2]) >= right && ey0 <= top && ey1 >= bottom) {
+            winding += e[3] > e[1] ? 1 : -1;
+            continue;
         }
-        if (keep) {
-            if (count == LOCAL_EDGES) return 0;
-            for (int j = 0; j < 4; j++) local[4 * count + j] = e[j];
-            count++;
-        } else if ((e[1] <= fy) != (e[3] <= fy)) {
-            float crossing = e[0] + (fy - e[1]) / (e[3] - e[1]) * (e[2] - e[0]);
-            if (crossing > fx) winding += e[3] > e[1] ? 1 : -1;
-        }
+        if (count == LOCAL_EDGES) return 0;
+        for (int j = 0; j < 4; j++) local[4 * count + j] = e[j];
+        count++;
     }
     *out = (band){ local, count, winding, b->even_odd };
     return 1;
 }
 
-/* Blends pixels x0...x1 of a row, 8 at a time (the last ones fewer), each
- * with the band's paint there (fill_paint8). */
-LFX_VECTOR_INLINE void blend_run(uint8_t *row, int x0, int x1, float py, const lfx_shape *s, const band *b,
-                                  int constant_inside, int inside_clips) {
-    for (; x0 <= x1; x0 += 8) {
-        int count = x1 - x0 + 1 < 8 ? x1 - x0 + 1 : 8;
-        int8v lanes = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } < count;
-        float8 cov = constant_inside ? (lanes ? (float8)1 : (float8)0) : coverage8(b, centers8(x0), py, lanes);
-        if (!__builtin_reduce_or(cov != 0)) continue;
-        float8 paint[4];
-        fill_paint8(s, centers8(x0), py, paint);
-        blend_color8(row, x0, count, py, s, paint, cov, inside_clips);
-    }
+/* Blends the pixels x0...x1 (at most BLOCK) of a row with the band's
+ * paint there (fill_paint8) at coverage `*coverage`. */
+LFX_VECTOR_INLINE void blend_block_row(uint8_t *row, int x0, int x1, float py, const lfx_shape *s,
+                                       const float8 *coverage, int inside_clips) {
+    int count = x1 - x0 + 1;
+    float8 cov = (int8v){ 0, 1, 2, 3, 4, 5, 6, 7 } < count ? *coverage : (float8)0;
+    if (!__builtin_reduce_or(cov != 0)) return;
+    float8 paint[4];
+    fill_paint8(s, centers8(x0), py, paint);
+    blend_color8(row, x0, count, py, s, paint, cov, inside_clips);
 }
 
 /* Blends pixels x0...x1 of a row one by one, each with `coverage` and its
@@ -279,10 +208,15 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_colu
                 solid = 1;
                 break;
             }
+            float8 cov[BLOCK];
+            if (!s->every_pixel) {
+                if (inside) for (int r = 0; r <= y_end - by; r++) cov[r] = 1;
+                else block_coverage(&local, bx, by, y_end - by + 1, cov);
+            }
             for (int y = by; y <= y_end; y++) {
                 uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
                 if (s->every_pixel) blend_each(row, bx, x_end, (float)y + 0.5f, s, &local);
-                else blend_run(row, bx, x_end, (float)y + 0.5f, s, &local, inside, inside_clips);
+                else blend_block_row(row, bx, x_end, (float)y + 0.5f, s, &cov[y - by], inside_clips);
             }
         } while (0);
         solid_run_step(&run, solid, x_end == max_x, bx, x_end, by, y_end);

@@ -22,6 +22,15 @@ struct KernelShortcutTests {
                             times: ExampleRenderTests.times[name] ?? [])
     }
 
+    /// Lottie files draw most of their shapes as polygon bands: curves cut
+    /// into short edges, strokes, even-odd fills, masks and mattes.
+    @Test(arguments: ["lottie-ios/9squares_AlBoardman", "lottie-web/bodymovin", "lottie-ios/TypeFace_G",
+                      "lottie-ios/LottieFiles_settings_slider"])
+    func lottieShortcutsChangeNoByte(_ name: String) throws {
+        let scene = try SceneLoader.load(contentsOfFile: Repository.url("Tests/LayerFXLottieCorpus/\(name).json").path)
+        try expectSameBytes(name, scene: scene, times: [0.5])
+    }
+
     private func expectSameBytes(_ name: String, scene: Scene, times: [Double]) throws {
         var scaled = scene
         for scale in [1, 2.5] {

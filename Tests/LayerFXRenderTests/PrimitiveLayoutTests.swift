@@ -147,7 +147,7 @@ struct PrimitiveLayoutTests {
         }
         let fragment = try #require(ShaderSource.files["primitive.frag.glsl"])
         for name in ["LFX_PAINT_AXIAL", "LFX_PAINT_RADIAL", "LFX_INLINE_STOPS", "LFX_STOP_ROW_LENGTH",
-                     "LFX_MASK_ALPHA", "LFX_MASK_LUMINANCE_INVERTED", "LFX_WINDING_EVEN_ODD",
+                     "LFX_MASK_ALPHA", "LFX_MASK_LUMINANCE_INVERTED", "LFX_WINDING_EVEN_ODD", "LFX_PATH_VERTICAL_DIVISOR",
                      "LFX_EDGE_ROW_LENGTH", "LFX_KIND_PATH", "LFX_KIND_COMPOSITE", "LFX_KIND_GLYPH", "LFX_KIND_IMAGE"] {
             #expect(fragment.contains(name), "primitive.frag.glsl does not use \(name)")
         }

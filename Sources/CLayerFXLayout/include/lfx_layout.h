@@ -48,6 +48,10 @@
  * in shapeExtra.w. */
 #define LFX_WINDING_NON_ZERO 0
 #define LFX_WINDING_EVEN_ODD 1
+/* A path edge's part in a pixel row narrower than 1 / LFX_PATH_VERTICAL_DIVISOR
+ * pixels is taken as vertical: its share of the pixel is the clamp at its
+ * middle (path.c, primitive.frag.glsl). */
+#define LFX_PATH_VERTICAL_DIVISOR 1000
 
 /* Gradient stops one instance carries inline (locations in paint1.zw and
  * paint2, colours in stops0 and stops1). A gradient of more stops keeps

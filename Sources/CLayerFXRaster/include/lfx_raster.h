@@ -176,9 +176,10 @@ void lfx_shape_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_col
  * gradient in the local space its inverse and translation map device pixels
  * to): `edge_count` edges
  * (x0, y0, x1, y1 in device pixels) starting at `edges`, `winding_offset`
- * added to the winding number of a ray towards +x, inside by the non-zero
- * rule or, with `even_odd`, the even-odd rule. Blocks of 8×8 pixels with no
- * edge near them are filled (or skipped) whole. */
+ * added to the winding number of a ray towards +x; a pixel's coverage is
+ * the area of it the polygon covers by the non-zero rule or, with
+ * `even_odd`, the even-odd rule. Blocks of 8×8 pixels that no edge crosses
+ * are filled (or skipped) whole. */
 __attribute__((visibility("hidden")))
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                         const lfx_shape *shape, const float *edges, int edge_count, int winding_offset, int even_odd,
