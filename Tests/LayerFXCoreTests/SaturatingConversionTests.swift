@@ -28,4 +28,23 @@ struct SaturatingConversionTests {
         #expect(Int(saturating: 1e20, rounding: .toNearestOrEven) == Int.max)
         #expect(Int(saturating: Double.nan, rounding: .up) == 0)
     }
+
+    /// `Int`'s concrete conversions from `Float` and `Double` give what the
+    /// generic one gives, around both ends of the range and elsewhere.
+    @Test func concreteIntConversionsMatchTheGenericOne() {
+        func generic<F: BinaryFloatingPoint>(_ value: F) -> Int { Int(saturating: value) }
+        func genericRounded<F: BinaryFloatingPoint>(_ value: F) -> Int { Int(saturating: value, rounding: .up) }
+        let floats: [Float] = [0x1p63, Float(0x1p63).nextDown, -0x1p63, Float(-0x1p63).nextUp, Float(-0x1p63).nextDown,
+                               .infinity, -.infinity, .nan, 0, -0.0, 2.5, -2.5, 1e-40, 123456.7, .greatestFiniteMagnitude]
+        for value in floats {
+            #expect(Int(saturating: value) == generic(value), "\(value)")
+            #expect(Int(saturating: value, rounding: .up) == genericRounded(value), "\(value)")
+        }
+        let doubles: [Double] = [0x1p63, Double(0x1p63).nextDown, -0x1p63, Double(-0x1p63).nextUp,
+                                 Double(-0x1p63).nextDown, .infinity, -.infinity, .nan, 0, -2.5, 1e300, 4503599627370497]
+        for value in doubles {
+            #expect(Int(saturating: value) == generic(value), "\(value)")
+            #expect(Int(saturating: value, rounding: .up) == genericRounded(value), "\(value)")
+        }
+    }
 }
