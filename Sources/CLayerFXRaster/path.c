@@ -186,6 +186,8 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_colu
     int min_x, max_x;
     if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
+    int band_clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, min_x, max_x, first_row, last_row);
+    if (band_clips == CLIP_OUTSIDE) return;   /* coverage exactly 0 everywhere */
     /* Consecutive blocks of a row of blocks whose every pixel is exactly
      * fill × opacity (a solid paint) are blended together, one run a row. */
     solid_run run = solid_run_start(image, stride, image_y0, s->plan.interior);
@@ -201,7 +203,7 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_colu
             int constant = local.count == 0 && !s->every_pixel;
             int inside = constant && contains(&local, local.winding_offset);
             if (constant && !inside) break;
-            int clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, bx, x_end, by, y_end);
+            int clips = s->every_pixel ? CLIP_PARTIAL : block_clips_within(band_clips, s, bx, x_end, by, y_end);
             if (clips == CLIP_OUTSIDE) break;   /* coverage exactly 0: nothing to blend */
             int inside_clips = clips == CLIP_INSIDE;
             if (inside && inside_clips && solid_paint) {

@@ -103,6 +103,13 @@ static inline int block_occupied(const uint8_t *occupancy, ptrdiff_t cells, int 
     return 0;
 }
 
+/* The clips of a block (lfx_block_clips) inside a box whose own clips are
+ * `whole`: a box inside (or outside) every clip has each block in it inside
+ * (or outside) too, so only a box the clips cross is decided block by block. */
+static inline int block_clips_within(int whole, const lfx_shape *s, int x0, int x1, int y0, int y1) {
+    return whole != CLIP_PARTIAL ? whole : lfx_block_clips(s, x0, x1, y0, y1);
+}
+
 /* On x86-64 a kernel is compiled twice, for AVX2 and for the baseline (SSE2);
  * the loader picks one for the CPU it runs on. Not under ThreadSanitizer:
  * clang instruments the clones' resolver too, and the loader runs it before

@@ -197,12 +197,11 @@ int lfx_block_clips(const lfx_shape *s, int x0, int x1, int y0, int y1) {
     float cx, cy;
     block_device_centre(x0, x1, y0, y1, &cx, &cy);
     double half_diagonal = 0.5 * sqrt((double)(x1 - x0) * (x1 - x0) + (double)(y1 - y0) * (y1 - y0));
-    double stretch, unused;
-    stretches(s->clip0_linear, &stretch, &unused);
-    int first = clip_state(s->clip0_linear, s->clip0_offset, s->clip_radii[0], stretch, cx, cy, half_diagonal);
+    int first = clip_state(s->clip0_linear, s->clip0_offset, s->clip_radii[0], s->plan.clip_stretch[0], cx, cy,
+                           half_diagonal);
     if (clips == 1 || first == CLIP_OUTSIDE) return first;
-    stretches(s->clip1_linear, &stretch, &unused);
-    int second = clip_state(s->clip1_linear, s->clip1_offset, s->clip_radii[1], stretch, cx, cy, half_diagonal);
+    int second = clip_state(s->clip1_linear, s->clip1_offset, s->clip_radii[1], s->plan.clip_stretch[1], cx, cy,
+                            half_diagonal);
     if (second == CLIP_OUTSIDE) return CLIP_OUTSIDE;
     return first == CLIP_INSIDE && second == CLIP_INSIDE ? CLIP_INSIDE : CLIP_PARTIAL;
 }
@@ -218,6 +217,9 @@ void lfx_shape_prepare(lfx_shape *s) {
      * circle; a glyph (listed in tiles with this record) has no distance. */
     plan.bounded = plan.kind != LFX_KIND_GLYPH && (plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3]);
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
+    double unused;
+    stretches(s->clip0_linear, &plan.clip_stretch[0], &unused);
+    stretches(s->clip1_linear, &plan.clip_stretch[1], &unused);
     double h_max = plan.kind == LFX_KIND_STAR ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
@@ -383,9 +385,12 @@ LFX_CLONES
 void lfx_composite_rows(uint8_t *target, const uint8_t *content, const uint8_t *mask, int mask_mode, ptrdiff_t stride,
                         int image_y0, int first_row, int last_row, int min_x, int max_x, const lfx_shape *clips) {
     if (mask_mode == LFX_MASK_NONE) mask = NULL;
+    if (first_row > last_row || min_x > max_x) return;
+    int whole = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, min_x, max_x, first_row, last_row);
+    if (whole == CLIP_OUTSIDE) return;   /* coverage exactly 0 everywhere */
     FOR_EACH_BLOCK(first_row, last_row, min_x, max_x) {
         /* Inside every clip the coverage is exactly the opacity. */
-        int state = clips->every_pixel ? CLIP_PARTIAL : lfx_block_clips(clips, bx, x_end, by, y_end);
+        int state = clips->every_pixel ? CLIP_PARTIAL : block_clips_within(whole, clips, bx, x_end, by, y_end);
         if (state == CLIP_OUTSIDE) continue;   /* coverage exactly 0: nothing to blend */
         int inside = state == CLIP_INSIDE;
         for (int y = by; y <= y_end; y++) {

@@ -25,7 +25,7 @@ struct KernelShortcutTests {
     /// Lottie files draw most of their shapes as polygon bands: curves cut
     /// into short edges, strokes, even-odd fills, masks and mattes.
     @Test(arguments: ["lottie-ios/9squares_AlBoardman", "lottie-web/bodymovin", "lottie-ios/TypeFace_G",
-                      "lottie-ios/LottieFiles_settings_slider"])
+                      "lottie-ios/LottieFiles_settings_slider", "lottie-ios/Switch_States"])
     func lottieShortcutsChangeNoByte(_ name: String) throws {
         let scene = try SceneLoader.load(contentsOfFile: Repository.url("Tests/LayerFXLottieCorpus/\(name).json").path)
         try expectSameBytes(name, scene: scene, times: [0.5])

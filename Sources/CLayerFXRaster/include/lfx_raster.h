@@ -47,6 +47,7 @@ typedef struct {
     lfx_star_constants star;              /* a star's; zero for other kinds */
     int32_t kind, bounded, has_fill, has_stroke;
     double stretch, min_stretch;          /* of the device → local map */
+    double clip_stretch[2];               /* the largest stretch of each clip's device → clip map */
     uint8_t interior[4];                  /* the quantized color of a block inside everything: fill × opacity */
     int32_t interior_possible;            /* shape at least a pixel across */
     double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
@@ -232,7 +233,8 @@ void lfx_blend_fill(uint8_t *pixel, const lfx_shape *shape, float coverage, floa
 /* Where the pixel centres of the block (columns x0...x1, rows y0...y1) lie
  * against the shape's clips: CLIP_INSIDE when each clip's coverage is
  * exactly 1 at every one (also without clips), CLIP_OUTSIDE when some clip's
- * coverage is exactly 0 at every one, else CLIP_PARTIAL. */
+ * coverage is exactly 0 at every one, else CLIP_PARTIAL. `shape` has been
+ * through lfx_shape_prepare (its clips' stretches). */
 enum { CLIP_PARTIAL = 0, CLIP_INSIDE = 1, CLIP_OUTSIDE = 2 };
 __attribute__((visibility("hidden")))
 int lfx_block_clips(const lfx_shape *shape, int x0, int x1, int y0, int y1);
