@@ -145,54 +145,59 @@ private struct StrokeOutline {
         let n = directions.count
         func length(_ i: Int) -> Double { (points[(i + 1) % points.count] - points[i]).length }
         var side: [Point] = []
+        side.reserveCapacity(points.count + 2)
         if closed {
             for i in 0..<points.count {
                 let before = (i + n - 1) % n
-                side += join(at: points[i], from: directions[before], to: directions[i],
-                             lengths: (length(before), length(i)))
+                join(into: &side, at: points[i], from: directions[before], to: directions[i],
+                     lengths: (length(before), length(i)))
             }
             return side
         }
         side.append(points[0] + halfWidth * directions[0].normal)
         for i in 1..<n {
-            side += join(at: points[i], from: directions[i - 1], to: directions[i], lengths: (length(i - 1), length(i)))
+            join(into: &side, at: points[i], from: directions[i - 1], to: directions[i], lengths: (length(i - 1), length(i)))
         }
         side.append(points[n] + halfWidth * directions[n - 1].normal)
         return side
     }
 
-    /// The left side's points at `p`, between a segment arriving in
+    /// Appends to `side` the left side's points at `p`, between a segment arriving in
     /// direction `d0` and one leaving in `d1` (of `lengths`): the join when
     /// the left is the outer side of the turn. On the inner side the two
     /// offset edges cross; the side turns where they cross when that is
     /// within each segment's half (always on a finely flattened curve), else
     /// it runs through `p` (the edges then cover the overlap twice, which
     /// the nonzero rule fills all the same).
-    private func join(at p: Point, from d0: Point, to d1: Point, lengths: (Double, Double)) -> [Point] {
+    private func join(into side: inout [Point], at p: Point, from d0: Point, to d1: Point,
+                      lengths: (Double, Double)) {
         let turn = d0.cross(d1), cosine = d0.dot(d1)
         let a = p + halfWidth * d0.normal, b = p + halfWidth * d1.normal
-        if abs(turn) <= 1e-12, cosine > 0 { return [a] }  // straight on
+        if abs(turn) <= 1e-12, cosine > 0 { return side.append(a) }  // straight on
         if turn > 0 {  // turning left: the left side is inside
             // a + t·d0 = b + s·d1, t ≤ 0 ≤ s.
             let t = (b - a).cross(d1) / turn, s = (b - a).cross(d0) / turn
-            if t <= 0, s >= 0, -t <= lengths.0 / 2, s <= lengths.1 / 2 { return [a + t * d0] }
-            return [a, p, b]
+            if t <= 0, s >= 0, -t <= lengths.0 / 2, s <= lengths.1 / 2 { return side.append(a + t * d0) }
+            return side.append(contentsOf: [a, p, b])
         }
         switch style.lineJoin {
         case .bevel:
-            return [a, b]
+            side.append(a)
+            side.append(b)
         case .miter:
             // Miter length / line width = 1/sin(φ/2) = 1/cos(θ/2), θ the turn.
             let cosHalfTurn = ((1 + cosine) / 2).squareRoot()
+            side.append(a)
             if cosHalfTurn > 0, 1 / cosHalfTurn <= style.miterLimit {
-                return [a, p + (halfWidth / (1 + cosine)) * (d0.normal + d1.normal), b]
+                side.append(p + (halfWidth / (1 + cosine)) * (d0.normal + d1.normal))
             }
-            return [a, b]
+            side.append(b)
         case .round:
             // From a round the outside (towards d0 − d1) to b.
             let angle = atan2(abs(turn), cosine)
             let sense: Double = (a - p).cross(d0 - d1) > 0 ? 1 : -1
-            return arc(around: p, from: a - p, through: sense * angle) + [b]
+            appendArc(to: &side, around: p, from: a - p, through: sense * angle)
+            side.append(b)
         }
     }
 
@@ -210,7 +215,9 @@ private struct StrokeOutline {
         case .round:
             // From p + n round the front (p + d·w/2) to p − n.
             let sense: Double = n.cross(d) > 0 ? 1 : -1
-            return Array(arc(around: p, from: n, through: sense * .pi).dropFirst())
+            var round: [Point] = []
+            appendArc(to: &round, around: p, from: n, through: sense * .pi)
+            return Array(round.dropFirst())
         }
     }
 
@@ -232,19 +239,21 @@ private struct StrokeOutline {
             let along = halfWidth * d, across = halfWidth * d.normal
             addPolygons([[p - along - across, p + along - across, p + along + across, p - along + across]])
         case .round:
-            addPolygons([arc(around: p, from: Point(x: halfWidth, y: 0), through: 2 * .pi)])
+            var disc: [Point] = []
+            appendArc(to: &disc, around: p, from: Point(x: halfWidth, y: 0), through: 2 * .pi)
+            addPolygons([disc])
         }
     }
 
-    /// Points on the circle about `center` through `center + radius`, from
+    /// Appends the points on the circle about `center` through `center + radius`, from
     /// that point through `angle` radians (its sign the direction), each
     /// chord at most `arcStep`; the first point is included, the last not.
-    private func arc(around center: Point, from radius: Point, through angle: Double) -> [Point] {
+    private func appendArc(to points: inout [Point], around center: Point, from radius: Point, through angle: Double) {
         // A turn is at most a full circle; NaN angles (from degenerate points) draw one piece.
         let pieces = max(1, Int(saturating: (min(abs(angle), 2 * .pi) / arcStep - 1e-9).rounded(.up)))
+        points.append(center + radius)
+        guard pieces > 1 else { return }   // one chord: its first point only (a finely cut curve's every join)
         let start = atan2(radius.y, radius.x), r = radius.length
-        return (0..<pieces).map { i in
-            i == 0 ? center + radius : center + r * Point.unit(start + angle * Double(i) / Double(pieces))
-        }
+        for i in 1..<pieces { points.append(center + r * Point.unit(start + angle * Double(i) / Double(pieces))) }
     }
 }
