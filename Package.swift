@@ -93,7 +93,9 @@ let package = Package(
             dependencies: ["LayerFX", "CEGL", "CLayerFXRaster", "CLayerFXLayout", "LayerFXTestSupport",
                            "CAllocationCounter"],
             resources: [.copy("Scenes")]),
-        .testTarget(name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"]),
+        .testTarget(
+            name: "LayerFXCLITests", dependencies: ["LayerFXCLI", "LayerFX", "LayerFXTestSupport"],
+            exclude: ["DotLottie"]),
         .testTarget(
             name: "LayerFXImageIOTests", dependencies: ["LayerFXImageIO", "LayerFXCore", "LayerFXTestSupport"],
             exclude: ["Images"]),

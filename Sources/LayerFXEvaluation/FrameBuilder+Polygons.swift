@@ -19,8 +19,9 @@ extension FrameBuilder {
     /// the frame, or when their `band-edges` go over the budget (the frame
     /// has then failed).
     ///
-    /// A pixel needs the edges within half a pixel of its centre (its
-    /// antialiasing) and its winding number. The polygon is cut into bands of
+    /// A pixel's coverage is the area of it the polygon covers: it needs the
+    /// edges that cross its row, and what the edges right of it add (its
+    /// winding number where they span the row). The polygon is cut into bands of
     /// ``polygonBandHeight`` rows; in a band, every edge whose vertical span
     /// meets the band grown by a row each side is spread over the columns it
     /// covers there (plus a pixel each side), and overlapping column ranges

@@ -18,7 +18,8 @@ public enum ShapeKind: Int, Sendable, CaseIterable {
     /// whole pixels; `shapeExtra.x` = its first edge in ``Frame/pathEdges``,
     /// `shapeExtra.y` = the number of edges, `shapeExtra.w` = the
     /// `WindingRule` raw value (LayerFXCore), `translation.w` = the winding number the
-    /// polygon's other edges add at its pixels (a ray towards +x). Filled with
+    /// polygon's other edges add at its pixels (a ray towards +x); a pixel's
+    /// coverage is the area of it the polygon covers. Filled with
     /// `fillColor`, or with a gradient paint (`paint0`…`stops1`, as an
     /// analytic shape's) in the local space that `transform` and
     /// `translation.xy` place (the identity for a solid fill).

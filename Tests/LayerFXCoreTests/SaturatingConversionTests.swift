@@ -35,7 +35,8 @@ struct SaturatingConversionTests {
         func generic<F: BinaryFloatingPoint>(_ value: F) -> Int { Int(saturating: value) }
         func genericRounded<F: BinaryFloatingPoint>(_ value: F) -> Int { Int(saturating: value, rounding: .up) }
         let floats: [Float] = [0x1p63, Float(0x1p63).nextDown, -0x1p63, Float(-0x1p63).nextUp, Float(-0x1p63).nextDown,
-                               .infinity, -.infinity, .nan, 0, -0.0, 2.5, -2.5, 1e-40, 123456.7, .greatestFiniteMagnitude]
+                               .infinity, -.infinity, .nan, 0, -0.0, 2.5, -2.5, .leastNonzeroMagnitude, 123456.7,
+                               .greatestFiniteMagnitude]
         for value in floats {
             #expect(Int(saturating: value) == generic(value), "\(value)")
             #expect(Int(saturating: value, rounding: .up) == genericRounded(value), "\(value)")

@@ -233,9 +233,9 @@ struct SequenceDamageTests {
         #expect(Self.damagedRows(damage) == Array(40...59))
     }
 
-    @Test func anImageIsComparedByIdentity() throws {
-        func image() throws -> ContentsImage {
-            try ContentsImage(width: 2, height: 2) { $0.initialize(repeating: 255) }
+    @Test func anImageIsComparedByIdentity() {
+        func image() -> ContentsImage {
+            ContentsImage(width: 2, height: 2) { $0.initialize(repeating: 255) }
         }
         func frame(_ images: [ContentsImage]) -> Frame {
             let shown = PrimitiveInstance.image(rect: SIMD4(8, 8, 4, 4), transform: SIMD4(1, 0, 0, 1),
@@ -243,7 +243,7 @@ struct SequenceDamageTests {
                                                 mapping: SIMD4(0, 0, 0.25, 0.25), tint: SIMD4(1, 1, 1, 1), opacity: 1)
             return Frame(width: 32, height: 32, primitives: [shown], images: images)
         }
-        let a = try image(), b = try image()
+        let a = image(), b = image()
         var damage = FrameDamage()
         damage.compare(frame([a]))
         damage.compare(frame([b, a]))   // the same image at another index
