@@ -217,17 +217,20 @@ void lfx_shape_prepare(lfx_shape *s) {
      * circle; a glyph (listed in tiles with this record) has no distance. */
     plan.bounded = plan.kind != LFX_KIND_GLYPH && (plan.kind != LFX_KIND_ELLIPSE || s->shape[2] == s->shape[3]);
     stretches(s->inverse, &plan.stretch, &plan.min_stretch);
-    double unused;
-    stretches(s->clip0_linear, &plan.clip_stretch[0], &unused);
-    stretches(s->clip1_linear, &plan.clip_stretch[1], &unused);
+    double unused;   /* the clips lfx_block_clips reads (clip_radii[2] counts them) */
+    if (s->clip_radii[2] > 0.5f) stretches(s->clip0_linear, &plan.clip_stretch[0], &unused);
+    if (s->clip_radii[2] > 1.5f) stretches(s->clip1_linear, &plan.clip_stretch[1], &unused);
     double h_max = plan.kind == LFX_KIND_STAR ? s->shape[2] : fmax(s->shape[2], s->shape[3]);
     /* min(1, 2·h_max / length) exactly 1 at every pixel. */
     plan.interior_possible = plan.min_stretch > 0 && 2 * h_max >= plan.stretch * 1.001;
     /* A solid fill at coverage exactly 1 under the opacity. */
     for (int j = 0; j < 4; j++) plan.interior[j] = (uint8_t)quantize(s->fill[j] * s->extra[2]);
     /* The color at coverage c is quantize((fill · c) · opacity), monotonic in
-     * c: equal at 1 and at 1 − 2^-k means equal on all of [1 − 2^-k, 1]. */
-    for (int k = 1; k <= 24 && plan.stable_ulp == 0; k++) {
+     * c: equal at 1 and at 1 − 2^-k means equal on all of [1 − 2^-k, 1].
+     * Only the kinds with a distance bound read it (classify_distance): a
+     * polygon band or a composite never does. */
+    int classified = plan.kind != LFX_KIND_PATH && plan.kind != LFX_KIND_COMPOSITE;
+    for (int k = 1; classified && k <= 24 && plan.stable_ulp == 0; k++) {
         float coverage = 1.0f - ldexpf(1.0f, -k);
         int same = 1;
         for (int j = 0; j < 4; j++) {

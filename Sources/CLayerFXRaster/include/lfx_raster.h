@@ -50,7 +50,8 @@ typedef struct {
     double clip_stretch[2];               /* the largest stretch of each clip's device → clip map */
     uint8_t interior[4];                  /* the quantized color of a block inside everything: fill × opacity */
     int32_t interior_possible;            /* shape at least a pixel across */
-    double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k */
+    double stable_ulp;                    /* the largest 2^-k with the interior color the same at coverage 1 − 2^-k
+                                             (0 for a path band or composite, which never classify blocks) */
     float reach[3];                       /* a star's or circle's device centre and a radius beyond which it
                                              covers nothing (radius infinite for other kinds) */
 } lfx_shape_plan;
