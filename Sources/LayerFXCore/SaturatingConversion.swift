@@ -43,23 +43,9 @@ extension FixedWidthInteger {
 }
 
 extension Int {
-    /// ``Swift/FixedWidthInteger/init(saturating:)`` for a `Float`: the same
-    /// results, with the bounds as constants (±2⁶³, exact in `Float`), so
+    /// ``Swift/FixedWidthInteger/init(saturating:)`` for a `Double`: the same
+    /// results, with the bounds as constants (±2⁶³, exact in `Double`), so
     /// that it inlines into the per-primitive loops that convert pixel boxes.
-    @inlinable @inline(__always)
-    public init(saturating value: Float) {
-        if value.isNaN {
-            self = 0
-        } else if value >= 0x1p63 {
-            self = .max
-        } else if value <= -0x1p63 {
-            self = .min
-        } else {
-            self = Int(value)
-        }
-    }
-
-    /// ``Swift/FixedWidthInteger/init(saturating:)`` for a `Double`, as for a `Float`.
     @inlinable @inline(__always)
     public init(saturating value: Double) {
         if value.isNaN {
@@ -71,6 +57,13 @@ extension Int {
         } else {
             self = Int(value)
         }
+    }
+
+    /// ``Swift/FixedWidthInteger/init(saturating:)`` for a `Float`: the
+    /// `Double` conversion of its exact `Double` value (NaN and ±∞ included).
+    @inlinable @inline(__always)
+    public init(saturating value: Float) {
+        self.init(saturating: Double(value))
     }
 
     /// `value` rounded by `rule`, then converted as ``init(saturating:)-(Float)``.
