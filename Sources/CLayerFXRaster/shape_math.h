@@ -283,6 +283,36 @@ LFX_VECTOR_INLINE void star_sdf8(float8 px, float8 py, const float shape[4], con
     *gy = gvx * sb + gvy * cb;
 }
 
+/* table_gradient_color at eight parameters: each lane's first stop at or
+ * past t (the one the bisection finds, as the locations never decrease),
+ * found by walking the stops from the smallest lane's, which one bisection
+ * finds, until every lane has its own; then the same operations on it. */
+LFX_CLONES static void table_gradient_color8(const lfx_shape *s, const float8 *parameter, float8 out[4]) {
+    const lfx_stop *stops = s->table;
+    float8 t = *parameter;
+    int n = s->stop_count;
+    int8v first = t <= stops[0].location, done = first;
+    for (int j = 0; j < 4; j++) out[j] = first ? (float8)stops[0].color[j] : (float8)stops[n - 1].color[j];
+    /* No lane's stop comes before the smallest lane's (a NaN lane has none). */
+    float smallest = __builtin_reduce_min(t == t ? t : (float8)INFINITY);
+    int lo = 1, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (smallest <= stops[mid].location) hi = mid; else lo = mid + 1;
+    }
+    for (int i = lo; i < n; i++) {
+        if (__builtin_reduce_and(done)) break;   /* every lane has its color */
+        int8v here = ~done & (t <= stops[i].location);
+        if (!__builtin_reduce_or(here)) continue;   /* no lane between these stops */
+        float below = stops[i - 1].location, above = stops[i].location;
+        float8 u = above > below ? (t - below) / (above - below) : (float8)1;
+        for (int j = 0; j < 4; j++) {
+            out[j] = here ? stops[i - 1].color[j] * (1 - u) + stops[i].color[j] * u : out[j];
+        }
+        done |= here;
+    }
+}
+
 /* gradient_color for eight local points (axial and radial gradients). */
 LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, float8 out[4]) {
     float8 qx = x - s->gradient_start[0], qy = y - s->gradient_start[1];
@@ -301,12 +331,7 @@ LFX_VECTOR_INLINE void gradient_color8(const lfx_shape *s, float8 x, float8 y, f
         }
     }
     if (s->table) {
-        /* Each lane on its own: a bisection per lane, the scalar operations. */
-        for (int i = 0; i < 8; i++) {
-            float c[4];
-            table_gradient_color(s, t[i], c);
-            for (int j = 0; j < 4; j++) out[j][i] = c[j];
-        }
+        table_gradient_color8(s, &t, out);
         return;
     }
     int n = s->stop_count;
