@@ -1,8 +1,10 @@
 /* Polygon bands (flattened and stroked paths) for the CPU backend; see
  * include/lfx_raster.h. Every expression is `pathCoverage` of
  * Shaders/primitive.frag.glsl, in the same order, one pixel at a time
- * (`coverage`) or a block of eight by eight (`block_coverage`, the same
- * values). */
+ * (`coverage`), a block of eight by eight (`block_coverage`, the same
+ * values) or, in a band of many edges, added up once for a run of blocks
+ * (`accumulate`; the same shares, summed in the same order where an edge
+ * crosses a pixel). */
 #include "lfx_raster.h"
 #include <math.h>
 #include "shape_math.h"
@@ -126,8 +128,136 @@ LFX_VECTOR_INLINE void block_coverage(const band *b, int x0, int y0, int rows, f
     }
 }
 
-/* Edges a block keeps for its pixels; a band with more near one block is
- * shaded with all its edges there. */
+/* Columns of a band the accumulation buffers hold at once (a whole number
+ * of blocks, at most 64 of them). */
+#define CHUNK 512
+
+/* What the edges of a band add to the pixels of at most BLOCK rows and
+ * CHUNK columns, cell by cell: `area` the shares of the edges that cross a
+ * cell; `whole` and `part` the winding an edge adds to the cell and every
+ * cell left of it in its row (`whole` for an edge that spans the row, an
+ * integer; `part` for one that ends inside it, its height). Every cell is 0
+ * between two uses: each use clears the blocks it wrote. One a thread, as
+ * the kernel runs on every worker. */
+typedef struct {
+    float area[BLOCK][CHUNK];
+    int whole[BLOCK][CHUNK];
+    float part[BLOCK][CHUNK];
+} accumulation;
+
+static _Thread_local accumulation cells_of_thread;
+
+/* The rightmost column c, from − 1...to, whose pixel lies wholly left of x
+ * (x − c ≥ 1, as `coverage` tests it): from − 1 when none of from...to
+ * does, `to` when all do. */
+static inline int last_column_left_of(float x, int from, int to) {
+    if (!(x - (float)from >= 1)) return from - 1;
+    if (x - (float)to >= 1) return to;
+    int c = (int)floorf(x) - 1;
+    while (c < to && x - (float)(c + 1) >= 1) c++;
+    while (c >= from && !(x - (float)c >= 1)) c--;
+    return c;
+}
+
+/* Adds the band's edges to the cells of rows y0...y0 + rows − 1 and columns
+ * x0...x1 (fewer than CHUNK): the part of an edge in a row adds its share
+ * to each cell it crosses (in the edges' order, as `coverage` sums them) and
+ * its winding to the last cell wholly left of it; what lands right of x1
+ * goes into the row's `base_whole` or `base_part` (which start from the
+ * band's winding offset). Sets bit k of `crossed` (block k: columns
+ * x0 + 8k...) for each block with a share, of `windings` for each with a
+ * winding. */
+static void accumulate(const band *b, accumulation *acc, int x0, int x1, int y0, int rows, int base_whole[BLOCK],
+                       float base_part[BLOCK], uint64_t *crossed, uint64_t *windings) {
+    for (int r = 0; r < rows; r++) { base_whole[r] = b->winding_offset; base_part[r] = 0; }
+    for (int i = 0; i < b->count; i++) {
+        const float *e = b->edges + 4 * i;
+        if (maxf(e[0], e[2]) <= (float)x0) continue;   /* left of every column: shares 0 */
+        int dir = e[3] > e[1] ? 1 : -1;
+        /* The rows the edge can span (its part in the others has no height). */
+        float top = minf(maxf(minf(e[1], e[3]) - (float)y0, 0), (float)rows);
+        float bottom = minf(maxf(maxf(e[1], e[3]) - (float)y0, 0), (float)rows);
+        int first = (int)floorf(top), end = (int)ceilf(bottom);
+        for (int r = first; r < end; r++) {
+            float left, right;
+            float h = edge_in_row(e, (float)(y0 + r), &left, &right);
+            if (!(h > 0) || right <= (float)x0) continue;
+            float w = right - left, inv_w = w < VERTICAL ? 0 : 1 / w, signed_h = (float)dir * h;
+            int c = last_column_left_of(left, x0, x1);
+            if (c == x1) {   /* every column is left of it */
+                if (h == 1) base_whole[r] += dir; else base_part[r] += signed_h;
+                continue;
+            }
+            if (c >= x0) {
+                if (h == 1) acc->whole[r][c - x0] += dir; else acc->part[r][c - x0] += signed_h;
+                *windings |= 1ull << ((c - x0) / BLOCK);
+            }
+            for (c = c + 1; c <= x1; c++) {
+                float lo = left - (float)c, hi = right - (float)c;
+                if (!(hi > 0)) break;
+                acc->area[r][c - x0] += signed_h * share(lo, hi, w, inv_w);
+                *crossed |= 1ull << ((c - x0) / BLOCK);
+            }
+        }
+    }
+}
+
+/* The sums of v's lanes from each lane to the last: lane i gets
+ * v[i] + v[i + 1] + … + v[7], added pairwise. */
+LFX_VECTOR_INLINE int8v suffix_sums8(int8v v) {
+    const int8v zero = 0;
+    v += __builtin_shufflevector(v, zero, 1, 2, 3, 4, 5, 6, 7, 8);
+    v += __builtin_shufflevector(v, zero, 2, 3, 4, 5, 6, 7, 8, 8);
+    return v + __builtin_shufflevector(v, zero, 4, 5, 6, 7, 8, 8, 8, 8);
+}
+
+LFX_VECTOR_INLINE float8 suffix_sums8f(float8 v) {
+    const float8 zero = 0;
+    v += __builtin_shufflevector(v, zero, 1, 2, 3, 4, 5, 6, 7, 8);
+    v += __builtin_shufflevector(v, zero, 2, 3, 4, 5, 6, 7, 8, 8);
+    return v + __builtin_shufflevector(v, zero, 4, 5, 6, 7, 8, 8, 8, 8);
+}
+
+/* `coverage` at the pixels of block k of the cells (the lanes) in each of
+ * `rows` rows, into cov[row]: the winding right of the block (`whole`,
+ * `part`), the windings of the block's cells from each lane rightwards
+ * (when `windings`: the block has some) and the shares in its own cell. */
+LFX_VECTOR_INLINE void accumulated_coverage(const band *b, const accumulation *acc, int k, int rows, int windings,
+                                      const int whole[BLOCK], const float part[BLOCK], float8 cov[BLOCK]) {
+    for (int r = 0; r < rows; r++) {
+        int8v winding = whole[r];
+        float8 partial = part[r], area;
+        if (windings) {
+            int8v w;
+            float8 p;
+            __builtin_memcpy(&w, &acc->whole[r][BLOCK * k], sizeof w);
+            __builtin_memcpy(&p, &acc->part[r][BLOCK * k], sizeof p);
+            winding += suffix_sums8(w);
+            partial += suffix_sums8f(p);
+        }
+        __builtin_memcpy(&area, &acc->area[r][BLOCK * k], sizeof area);
+        float8 total = abs8(__builtin_convertvector(winding, float8) + (area + partial));
+        if (b->even_odd) {
+            total -= 2 * __builtin_elementwise_floor(total * 0.5f);
+            cov[r] = total > 1 ? 2 - total : total;
+        } else {
+            cov[r] = min8(total, 1);
+        }
+    }
+}
+
+/* Sets the cells of block k back to 0. */
+static inline void clear_block(accumulation *acc, int k, int rows) {
+    for (int r = 0; r < rows; r++) {
+        __builtin_memset(&acc->area[r][BLOCK * k], 0, BLOCK * sizeof(float));
+        __builtin_memset(&acc->whole[r][BLOCK * k], 0, BLOCK * sizeof(int));
+        __builtin_memset(&acc->part[r][BLOCK * k], 0, BLOCK * sizeof(float));
+    }
+}
+
+/* The most edges a band shades block by block, each block with the edges
+ * near it (`local_band`); a band of more is accumulated
+ * (`draw_accumulated`). */
 #define LOCAL_EDGES 64
 
 /* The band a block's pixels (columns x0...x1, rows y0...y1) need: the edges
@@ -136,8 +266,8 @@ LFX_VECTOR_INLINE void block_coverage(const band *b, int x0, int y0, int rows, f
  * each of its pixels; one right of the block that spans all its rows adds a
  * whole winding at each (exactly as `coverage` counts them): those leave the
  * band, the second kind into its winding offset, and the others, in their
- * order, are the local band. Returns 0 when more than LOCAL_EDGES edges stay. */
-static int local_band(const band *b, int x0, int x1, int y0, int y1, float *local, band *out) {
+ * order, are the local band (`local` holds the band's count of edges). */
+static void local_band(const band *b, int x0, int x1, int y0, int y1, float *local, band *out) {
     float top = (float)y0, bottom = (float)y1 + 1, left = (float)x0, right = (float)x1 + 1;
     int count = 0, winding = b->winding_offset;
     for (int i = 0; i < b->count; i++) {
@@ -148,12 +278,10 @@ static int local_band(const band *b, int x0, int x1, int y0, int y1, float *loca
             winding += e[3] > e[1] ? 1 : -1;
             continue;
         }
-        if (count == LOCAL_EDGES) return 0;
         for (int j = 0; j < 4; j++) local[4 * count + j] = e[j];
         count++;
     }
     *out = (band){ local, count, winding, b->even_odd };
-    return 1;
 }
 
 /* Blends the pixels x0...x1 (at most BLOCK) of a row with the band's
@@ -179,6 +307,81 @@ static void blend_each(uint8_t *row, int x0, int x1, float py, const lfx_shape *
     }
 }
 
+/* lfx_path_draw_rows without every_pixel for a band of many edges: the
+ * edges are added up once for every BLOCK rows and CHUNK columns
+ * (`accumulate`), where each block would otherwise go through the band's
+ * edges (the same sums, in the same order, for the pixels an edge crosses;
+ * the windings of edges right of a pixel in the order of their columns). */
+LFX_VECTOR_INLINE void draw_accumulated(uint8_t *image, ptrdiff_t stride, int image_y0, int min_x, int max_x,
+                                        int first_row, int last_row, const lfx_shape *s, const band *b,
+                                        const uint8_t *occupancy, ptrdiff_t cells) {
+    int band_clips = lfx_block_clips(s, min_x, max_x, first_row, last_row);
+    if (band_clips == CLIP_OUTSIDE) return;   /* coverage exactly 0 everywhere */
+    accumulation *acc = &cells_of_thread;
+    /* Consecutive blocks of a row of blocks whose every pixel is exactly
+     * fill × opacity (a solid paint) are blended together, one run a row. */
+    solid_run run = solid_run_start(image, stride, image_y0, s->plan.interior);
+    int solid_paint = s->gradient_kind == LFX_PAINT_SOLID;
+    for (int by = first_row; by <= last_row; by += BLOCK) {
+        int y_end = square_end(by, BLOCK, last_row), rows = y_end - by + 1;
+        for (int x0 = min_x; x0 <= max_x; x0 += CHUNK) {
+            int x1 = square_end(x0, CHUNK, max_x), blocks = (x1 - x0) / BLOCK + 1;
+            int base_whole[BLOCK];
+            float base_part[BLOCK];
+            uint64_t crossed = 0, windings = 0;
+            accumulate(b, acc, x0, x1, by, rows, base_whole, base_part, &crossed, &windings);
+            /* The winding right of each block, from the right. */
+            int whole[CHUNK / BLOCK][BLOCK];
+            float part[CHUNK / BLOCK][BLOCK];
+            for (int k = blocks - 1; k >= 0; k--) {
+                for (int r = 0; r < rows; r++) {
+                    whole[k][r] = k == blocks - 1 ? base_whole[r] : whole[k + 1][r];
+                    part[k][r] = k == blocks - 1 ? base_part[r] : part[k + 1][r];
+                    if (!(windings >> (k + 1) & 1) || k == blocks - 1) continue;
+                    for (int lane = BLOCK - 1; lane >= 0; lane--) {
+                        whole[k][r] += acc->whole[r][BLOCK * (k + 1) + lane];
+                        part[k][r] += acc->part[r][BLOCK * (k + 1) + lane];
+                    }
+                }
+            }
+            for (int k = 0; k < blocks; k++) {
+                int bx = x0 + BLOCK * k, x_end = square_end(bx, BLOCK, x1), solid = 0;
+                do {
+                    if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) break;
+                    /* No edge crosses it and none ends in it: each row has one
+                     * coverage, exactly 0 or 1 where no edge right of it ends
+                     * in the row. */
+                    int constant = !((crossed | windings) >> k & 1), inside = constant, outside = constant;
+                    for (int r = 0; constant && r < rows; r++) {
+                        float c = fill_by_rule(b, whole[k][r], part[k][r]);
+                        inside &= c == 1;
+                        outside &= c == 0;
+                    }
+                    if (outside) break;
+                    int clips = block_clips_within(band_clips, s, bx, x_end, by, y_end);
+                    if (clips == CLIP_OUTSIDE) break;   /* coverage exactly 0: nothing to blend */
+                    int inside_clips = clips == CLIP_INSIDE;
+                    if (inside && inside_clips && solid_paint) {
+                        solid = 1;
+                        break;
+                    }
+                    float8 cov[BLOCK];
+                    if (inside) for (int r = 0; r < rows; r++) cov[r] = 1;
+                    else accumulated_coverage(b, acc, k, rows, windings >> k & 1, whole[k], part[k], cov);
+                    for (int y = by; y <= y_end; y++) {
+                        uint8_t *row = image + (ptrdiff_t)(y - image_y0) * stride;
+                        blend_block_row(row, bx, x_end, (float)y + 0.5f, s, &cov[y - by], inside_clips);
+                    }
+                } while (0);
+                solid_run_step(&run, solid, x_end == max_x, bx, x_end, by, y_end);
+            }
+            for (uint64_t written = crossed | windings; written; written &= written - 1) {
+                clear_block(acc, __builtin_ctzll(written), rows);
+            }
+        }
+    }
+}
+
 LFX_CLONES
 void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_columns columns, int first_row, int last_row,
                         const lfx_shape *s, const float *edges, int edge_count, int winding_offset, int even_odd,
@@ -186,6 +389,10 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_colu
     int min_x, max_x;
     if (!kernel_columns(s, columns, &min_x, &max_x) || first_row > last_row) return;
     const band b = { edges, edge_count, winding_offset, even_odd };
+    if (!s->every_pixel && edge_count > LOCAL_EDGES) {
+        draw_accumulated(image, stride, image_y0, min_x, max_x, first_row, last_row, s, &b, occupancy, cells);
+        return;
+    }
     int band_clips = s->every_pixel ? CLIP_PARTIAL : lfx_block_clips(s, min_x, max_x, first_row, last_row);
     if (band_clips == CLIP_OUTSIDE) return;   /* coverage exactly 0 everywhere */
     /* Consecutive blocks of a row of blocks whose every pixel is exactly
@@ -198,7 +405,7 @@ void lfx_path_draw_rows(uint8_t *image, ptrdiff_t stride, int image_y0, lfx_colu
             if (!block_occupied(occupancy, cells, image_y0, bx, x_end, by, y_end)) break;
             float local_edges[4 * LOCAL_EDGES];
             band local;
-            if (s->every_pixel || !local_band(&b, bx, x_end, by, y_end, local_edges, &local)) local = b;
+            if (s->every_pixel) local = b; else local_band(&b, bx, x_end, by, y_end, local_edges, &local);
             /* No edge near: every pixel has the offset's fill state, exactly. */
             int constant = local.count == 0 && !s->every_pixel;
             int inside = constant && contains(&local, local.winding_offset);
