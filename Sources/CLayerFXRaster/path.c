@@ -337,7 +337,7 @@ LFX_VECTOR_INLINE void draw_accumulated(uint8_t *image, ptrdiff_t stride, int im
                 for (int r = 0; r < rows; r++) {
                     whole[k][r] = k == blocks - 1 ? base_whole[r] : whole[k + 1][r];
                     part[k][r] = k == blocks - 1 ? base_part[r] : part[k + 1][r];
-                    if (!(windings >> (k + 1) & 1) || k == blocks - 1) continue;
+                    if (k == blocks - 1 || !(windings >> (k + 1) & 1)) continue;
                     for (int lane = BLOCK - 1; lane >= 0; lane--) {
                         whole[k][r] += acc->whole[r][BLOCK * (k + 1) + lane];
                         part[k][r] += acc->part[r][BLOCK * (k + 1) + lane];
