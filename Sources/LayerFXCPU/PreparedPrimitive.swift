@@ -41,9 +41,8 @@ struct PreparedPrimitive: Sendable {
         kind = p.kind
         circle = nil
         // The primitives tile compositing counts (`TiledRuns`): the drawn ones that touch the frame, and every marker and composite.
-        let box = p.deviceBounds
-        guard p.isStructural || TiledRuns.touches(box, width: width, height: height) else { return nil }
-        let pixels = PixelBox(box, width: width, height: height)
+        let box = p.deviceBounds, pixels = PixelBox(box, width: width, height: height)
+        guard p.isStructural || TiledRuns.touches(box, pixels: pixels) else { return nil }
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
 
         translation = p.translation
@@ -67,9 +66,8 @@ struct PreparedPrimitive: Sendable {
     /// no pixel of a `width`×`height` frame.
     init?(_ c: DeviceCircle, width: Int, height: Int) {
         // A circle touches pixels within its reach of the centre only.
-        let box = c.deviceBounds
-        guard TiledRuns.touches(box, width: width, height: height) else { return nil }
-        let pixels = PixelBox(box, width: width, height: height)
+        let box = c.deviceBounds, pixels = PixelBox(box, width: width, height: height)
+        guard TiledRuns.touches(box, pixels: pixels) else { return nil }
         (minX, maxX, minY, maxY) = (pixels.minX, pixels.maxX, pixels.minY, pixels.maxY)
         kind = .ellipse
         // `DeviceCircle` and `lfx_circle` have the same layout (four SIMD4<Float>).

@@ -131,7 +131,16 @@ public struct TileBins: Sendable {
 
     /// The kinds of instance tiles draw (not path bands, images or
     /// offscreen-layer markers: those end a run, ``TiledRuns``).
-    public static let tiledKinds: Set<ShapeKind> = [.ellipse, .roundedRect, .star, .glyph]
+    public static let tiledKinds: Set<ShapeKind> = Set(ShapeKind.allCases.filter(draws))
+
+    /// Whether tiles draw instances of `kind` (it is in ``tiledKinds``),
+    /// decided without hashing, for loops over every instance of a frame.
+    public static func draws(_ kind: ShapeKind) -> Bool {
+        switch kind {
+        case .ellipse, .roundedRect, .star, .glyph: true
+        default: false
+        }
+    }
 
     /// A rectangle of tiles, inclusive.
     typealias Span = (x0: Int, y0: Int, x1: Int, y1: Int)
@@ -306,7 +315,7 @@ public struct TileBins: Sendable {
                         guard body(span, UInt32(truncatingIfNeeded: index)) else { return false }
                     }
                 case .instances:
-                    for index in range where TileBins.tiledKinds.contains(instances[index].kind) {
+                    for index in range where TileBins.draws(instances[index].kind) {
                         guard let span = TileBins.tiles(reachedBy: instances[index], width: width, height: height)
                         else { continue }
                         guard body(span, TileBins.shapeEntry | UInt32(truncatingIfNeeded: index)) else { return false }

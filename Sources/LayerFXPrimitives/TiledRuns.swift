@@ -38,6 +38,13 @@ public struct TiledRuns: Sendable {
     /// it is ``Compositing/ordered``).
     public init(frame: Frame, compositing: Compositing) {
         guard compositing != .ordered else { return }
+        // A run needs `minimumLength` circles, analytic shapes and glyphs: a
+        // frame with fewer (most frames of paths) has none.
+        var candidates = frame.circles.count
+        for instance in frame.instances where candidates < Self.minimumLength && TileBins.draws(instance.kind) {
+            candidates += 1
+        }
+        guard candidates >= Self.minimumLength else { return }
         let width = frame.width, height = frame.height
         var position = 0, touching = 0
         // The open run: where it starts in both orders, its last item, and its depth.
@@ -66,8 +73,9 @@ public struct TiledRuns: Sendable {
             case .instances:
                 for index in run.range {
                     let instance = frame.instances[index]
-                    if TileBins.tiledKinds.contains(instance.kind) {
-                        if Self.touches(instance.deviceBounds, width: width, height: height) { add(instance.deviceBounds) }
+                    if TileBins.draws(instance.kind) {
+                        let box = instance.deviceBounds
+                        if Self.touches(box, width: width, height: height) { add(box) }
                     } else if instance.isStructural || Self.touches(instance.deviceBounds, width: width, height: height) {
                         close()
                         touching += 1
@@ -83,8 +91,13 @@ public struct TiledRuns: Sendable {
     /// maxX, maxY) touches a pixel centre of a `width × height` frame: a
     /// finite box holding one.
     public static func touches(_ box: SIMD4<Float>, width: Int, height: Int) -> Bool {
-        box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite
-            && !PixelBox(box, width: width, height: height).isEmpty
+        touches(box, pixels: PixelBox(box, width: width, height: height))
+    }
+
+    /// ``touches(_:width:height:)`` for a box whose pixels (its `PixelBox`
+    /// in the frame) are already known.
+    public static func touches(_ box: SIMD4<Float>, pixels: PixelBox) -> Bool {
+        box.x.isFinite && box.y.isFinite && box.z.isFinite && box.w.isFinite && !pixels.isEmpty
     }
 }
 
