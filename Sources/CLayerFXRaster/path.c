@@ -59,6 +59,23 @@ static inline float fill_by_rule(const band *b, int winding, float area) {
     return total > 1 ? 2 - total : total;
 }
 
+/* fill_by_rule for eight pixels whose summed winding and area is `total`
+ * (taken absolute). */
+LFX_VECTOR_INLINE float8 fill_by_rule8(const band *b, float8 total) {
+    if (!b->even_odd) return min8(total, 1);
+    total -= 2 * __builtin_elementwise_floor(total * 0.5f);
+    return total > 1 ? 2 - total : total;
+}
+
+/* The rows first...end − 1 of rows 0...rows − 1 (counted from y0) that edge
+ * `e` can span: its part in the others has no height. */
+static inline void edge_rows(const float *e, int y0, int rows, int *first, int *end) {
+    float top = minf(maxf(minf(e[1], e[3]) - (float)y0, 0), (float)rows);
+    float bottom = minf(maxf(maxf(e[1], e[3]) - (float)y0, 0), (float)rows);
+    *first = (int)floorf(top);
+    *end = (int)ceilf(bottom);
+}
+
 /* Coverage of the pixel whose centre is (x, y): the exact area of the pixel
  * the polygon covers. Each edge adds, with its direction's sign, the part of
  * the pixel left of it in the rows it spans (as a ray towards +x counts a
@@ -97,10 +114,8 @@ LFX_VECTOR_INLINE void block_coverage(const band *b, int x0, int y0, int rows, f
     for (int i = 0; i < b->count; i++) {
         const float *e = b->edges + 4 * i;
         int dir = e[3] > e[1] ? 1 : -1;
-        /* The rows the edge can span (its part in the others has no height). */
-        float top = minf(maxf(minf(e[1], e[3]) - (float)y0, 0), (float)rows);
-        float bottom = minf(maxf(maxf(e[1], e[3]) - (float)y0, 0), (float)rows);
-        int first = (int)floorf(top), end = (int)ceilf(bottom);
+        int first, end;
+        edge_rows(e, y0, rows, &first, &end);
         for (int r = first; r < end; r++) {
             float left, right;
             float h = edge_in_row(e, (float)(y0 + r), &left, &right);
@@ -118,13 +133,7 @@ LFX_VECTOR_INLINE void block_coverage(const band *b, int x0, int y0, int rows, f
         }
     }
     for (int r = 0; r < rows; r++) {
-        float8 total = abs8(__builtin_convertvector(winding[r], float8) + area[r]);
-        if (b->even_odd) {
-            total -= 2 * __builtin_elementwise_floor(total * 0.5f);
-            cov[r] = total > 1 ? 2 - total : total;
-        } else {
-            cov[r] = min8(total, 1);
-        }
+        cov[r] = fill_by_rule8(b, abs8(__builtin_convertvector(winding[r], float8) + area[r]));
     }
 }
 
@@ -174,10 +183,8 @@ static void accumulate(const band *b, accumulation *acc, int x0, int x1, int y0,
         const float *e = b->edges + 4 * i;
         if (maxf(e[0], e[2]) <= (float)x0) continue;   /* left of every column: shares 0 */
         int dir = e[3] > e[1] ? 1 : -1;
-        /* The rows the edge can span (its part in the others has no height). */
-        float top = minf(maxf(minf(e[1], e[3]) - (float)y0, 0), (float)rows);
-        float bottom = minf(maxf(maxf(e[1], e[3]) - (float)y0, 0), (float)rows);
-        int first = (int)floorf(top), end = (int)ceilf(bottom);
+        int first, end;
+        edge_rows(e, y0, rows, &first, &end);
         for (int r = first; r < end; r++) {
             float left, right;
             float h = edge_in_row(e, (float)(y0 + r), &left, &right);
@@ -236,13 +243,7 @@ LFX_VECTOR_INLINE void accumulated_coverage(const band *b, const accumulation *a
             partial += suffix_sums8f(p);
         }
         __builtin_memcpy(&area, &acc->area[r][BLOCK * k], sizeof area);
-        float8 total = abs8(__builtin_convertvector(winding, float8) + (area + partial));
-        if (b->even_odd) {
-            total -= 2 * __builtin_elementwise_floor(total * 0.5f);
-            cov[r] = total > 1 ? 2 - total : total;
-        } else {
-            cov[r] = min8(total, 1);
-        }
+        cov[r] = fill_by_rule8(b, abs8(__builtin_convertvector(winding, float8) + (area + partial)));
     }
 }
 

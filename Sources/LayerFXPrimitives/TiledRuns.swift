@@ -41,8 +41,9 @@ public struct TiledRuns: Sendable {
         // A run needs `minimumLength` circles, analytic shapes and glyphs: a
         // frame with fewer (most frames of paths) has none.
         var candidates = frame.circles.count
-        for instance in frame.instances where candidates < Self.minimumLength && TileBins.draws(instance.kind) {
-            candidates += 1
+        for instance in frame.instances {
+            guard candidates < Self.minimumLength else { break }
+            if TileBins.draws(instance.kind) { candidates += 1 }
         }
         guard candidates >= Self.minimumLength else { return }
         let width = frame.width, height = frame.height
