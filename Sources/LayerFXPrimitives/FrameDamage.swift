@@ -10,9 +10,10 @@ import LayerFXCore
 /// pixels depend only on its own fields and on the data it reads (a polygon
 /// band's edges, a gradient's table stops, an image, the glyph atlas), so
 /// pixels that no changed primitive touches, before or after, come out the
-/// same bytes when redrawn: they need not be. Where the two frames differ in
-/// size, background, draw order or kinds, or a glyph atlas changed, every
-/// row is damaged.
+/// same bytes when redrawn: they need not be. Primitives that came or went
+/// (a layer, a path's band) damage the pixels of the stretch of the draw
+/// order around them that differs (``DrawOrderAlignment``). Where the two
+/// frames differ in size or background, every row is damaged.
 ///
 /// A primitive's pixels are those of its quad (``PrimitiveInstance/deviceBounds``
 /// as a ``PixelBox``), which contain every pixel it can change, on either
@@ -95,21 +96,49 @@ public struct FrameDamage: Sendable {
 
     /// Marks the pixels of every primitive that differs between the two
     /// frames; false when a difference damages everything.
+    ///
+    /// Primitives are compared one to one while the two frames have the
+    /// same draw order of circles and kinds of instances. Otherwise (a
+    /// layer came or went, a path gained a band) every primitive of the
+    /// stretches of the two draw orders that differ is marked
+    /// (``DrawOrderAlignment``).
     private mutating func markChanges(from old: Snapshot, to frame: Frame) -> Bool {
         let width = frame.width, height = frame.height
-        if !Snapshot.sameBits(old.circles, frame.circles) {
-            for (i, circle) in frame.circles.enumerated() where !Snapshot.sameBits(old.circles[i], circle) {
-                mark(old.circles[i].deviceBounds, width: width, height: height)
-                mark(circle.deviceBounds, width: width, height: height)
-            }
+        let atlasChanged = old.atlasGeneration != frame.glyphAtlas?.generation
+        /// Whether instance `a` of the old frame draws the pixels `b` does in the new one.
+        func alike(_ a: PrimitiveInstance, _ b: PrimitiveInstance) -> Bool {
+            a.kind == b.kind && !(b.kind == .glyph && atlasChanged) && old.draws(a, like: b, in: frame)
         }
-        for (i, instance) in frame.instances.enumerated() {
-            let before = old.instances[i]
-            guard before.kind == instance.kind else { return false }
-            if instance.kind == .glyph, old.atlasGeneration != frame.glyphAtlas?.generation { return false }
-            if old.draws(before, like: instance, in: frame) { continue }
-            mark(before.deviceBounds, width: width, height: height)
-            mark(instance.deviceBounds, width: width, height: height)
+        if old.runs == frame.runs, zip(old.instances, frame.instances).allSatisfy({ $0.kind == $1.kind }) {
+            if !Snapshot.sameBits(old.circles, frame.circles) {
+                for (a, b) in zip(old.circles, frame.circles) where !Snapshot.sameBits(a, b) {
+                    mark(a.deviceBounds, width: width, height: height)
+                    mark(b.deviceBounds, width: width, height: height)
+                }
+            }
+            for (a, b) in zip(old.instances, frame.instances) where !alike(a, b) {
+                mark(a.deviceBounds, width: width, height: height)
+                mark(b.deviceBounds, width: width, height: height)
+            }
+            return true
+        }
+        let before = DrawEntry.order(old.runs), after = DrawEntry.order(frame.runs)
+        let changed = DrawOrderAlignment.changedStretches(
+            oldCount: before.count, newCount: after.count,
+            alike: {
+                switch (before[$0], after[$1]) {
+                case let (.circle(i), .circle(j)): Snapshot.sameBits(old.circles[i], frame.circles[j])
+                case let (.instance(i), .instance(j)): alike(old.instances[i], frame.instances[j])
+                default: false
+                }
+            },
+            oldNesting: { before[$0].nesting(old.instances) }, newNesting: { after[$0].nesting(frame.instances) })
+        guard let changed else { return false }
+        for entry in before[changed.old] {
+            mark(entry.deviceBounds(old.circles, old.instances), width: width, height: height)
+        }
+        for entry in after[changed.new] {
+            mark(entry.deviceBounds(frame.circles, frame.instances), width: width, height: height)
         }
         return true
     }
@@ -121,6 +150,42 @@ public struct FrameDamage: Sendable {
         let columns = SIMD2(Int32(clamping: pixels.minX), Int32(clamping: pixels.maxX))
         for row in pixels.minY...pixels.maxY {
             damagedSpans[row] = SIMD2(min(damagedSpans[row].x, columns.x), max(damagedSpans[row].y, columns.y))
+        }
+    }
+}
+
+/// One primitive of a frame's draw order: a circle or an instance, by its
+/// index in the frame's array of its kind.
+private enum DrawEntry {
+    case circle(Int)
+    case instance(Int)
+
+    /// The draw order that `runs` make.
+    static func order(_ runs: [DrawRun]) -> [DrawEntry] {
+        var order: [DrawEntry] = []
+        order.reserveCapacity(runs.reduce(0) { $0 + $1.range.count })
+        for run in runs {
+            switch run.kind {
+            case .circles: order += run.range.map { .circle($0) }
+            case .instances: order += run.range.map { .instance($0) }
+            }
+        }
+        return order
+    }
+
+    /// How it nests offscreen layers, in a frame of `instances`.
+    func nesting(_ instances: [PrimitiveInstance]) -> DrawOrderAlignment.Nesting {
+        switch self {
+        case .circle: .draws
+        case .instance(let i): DrawOrderAlignment.Nesting(instances[i].kind)
+        }
+    }
+
+    /// Its quad, in a frame of `circles` and `instances`.
+    func deviceBounds(_ circles: [DeviceCircle], _ instances: [PrimitiveInstance]) -> SIMD4<Float> {
+        switch self {
+        case .circle(let i): circles[i].deviceBounds
+        case .instance(let i): instances[i].deviceBounds
         }
     }
 }
@@ -137,11 +202,10 @@ private struct Snapshot: Sendable {
     var images: [ContentsImage] = []
     var atlasGeneration: Int?
 
-    /// Whether `frame` has this frame's size, background and draw order,
-    /// so that its primitives can be compared one by one.
+    /// Whether `frame` has this frame's size and background, so that its
+    /// primitives can be compared with these.
     func isComparable(with frame: Frame) -> Bool {
         width == frame.width && height == frame.height && Self.sameBits([background], [frame.background])
-            && runs == frame.runs && circles.count == frame.circles.count && instances.count == frame.instances.count
     }
 
     /// Copies `frame`'s arrays into this snapshot's.

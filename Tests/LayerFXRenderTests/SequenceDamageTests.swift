@@ -6,11 +6,13 @@ import Testing
 /// and every frame still has the bytes it has drawn on its own.
 struct SequenceDamageTests {
     /// Lottie files whose frames keep some rows still and change others:
-    /// masks and mattes, gradients, an image, trims, hold keyframes.
+    /// masks and mattes, gradients, an image, trims, hold keyframes, layers
+    /// and paths' bands that come and go.
     static let animations = [
         "lottie-ios/LottieFiles_cactus.json", "lottie-ios/Issues_issue_1882.json", "lottie-ios/Switch_States.json",
         "lottie-ios/Watermelon.json", "lottie-ios/LottieLogo1.json", "lottie-ios/Issues_issue_1915.json",
-        "lottie-ios/TypeFace_A.json",
+        "lottie-ios/TypeFace_A.json", "lottie-ios/PinJump.json", "lottie-ios/Issues_issue_1557.json",
+        "lottie-web/bacon.json",
     ]
 
     @Test(arguments: animations)
@@ -253,15 +255,13 @@ struct SequenceDamageTests {
         #expect(!damage.damagesEverything)
     }
 
-    @Test func aChangeOfStructureDamagesEverything() {
-        let one = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10)])
-        let two = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10),
-                                                             Self.circle(x: 30, y: 30)])
+    @Test func aChangeOfSizeOrBackgroundDamagesEverything() {
+        let frame = Frame(width: 64, height: 64, primitives: [Self.circle(x: 10, y: 10)])
         var damage = FrameDamage()
-        damage.compare(one)
-        damage.compare(two)
+        damage.compare(frame)
+        damage.compare(Frame(width: 64, height: 63, primitives: [Self.circle(x: 10, y: 10)]))
         #expect(damage.damagesEverything)
-        var cleared = two
+        var cleared = frame
         cleared.background = SIMD4(1, 1, 1, 1)
         damage.compare(cleared)
         #expect(damage.damagesEverything)
@@ -270,6 +270,104 @@ struct SequenceDamageTests {
         damage.forget()
         damage.compare(cleared)
         #expect(damage.damagesEverything)
+    }
+
+    // MARK: - Primitives and layers that come and go
+
+    /// Path bands over the rows of `boxes` (x0, y0, x1, y1), each filled
+    /// from x0 to x1 in a translucent colour of its own, with the markers
+    /// of `layers` (a layer's bounds, and its mask's rows if it has one)
+    /// where `order` puts them: "a" is band 0, "b" band 1 and so on, "[" a
+    /// layer (the next of `layers`), "|" its mask, "]" its composite.
+    static func frame(_ order: String, boxes: [SIMD4<Float>], layers: [SIMD4<Float>] = []) -> Frame {
+        var primitives: [PrimitiveInstance] = [], edges: [SIMD4<Float>] = []
+        var open: [(bounds: SIMD4<Float>, masked: Bool)] = [], nextLayer = 0
+        for symbol in order {
+            switch symbol {
+            case "[":
+                open.append((layers[nextLayer], false))
+                primitives.append(.beginLayer(bounds: layers[nextLayer]))
+                nextLayer += 1
+            case "|":
+                open[open.count - 1].masked = true
+                primitives.append(.beginMask(bounds: open[open.count - 1].bounds))
+            case "]":
+                let layer = open.removeLast()
+                primitives.append(.composite(bounds: layer.bounds, opacity: 0.8, mask: layer.masked ? .alpha : nil))
+            default:
+                let i = Int(symbol.asciiValue! - Character("a").asciiValue!), box = boxes[i]
+                primitives.append(.pathBand(rect: box, firstEdge: edges.count, edgeCount: 2, rule: .nonZero,
+                                            color: SIMD4(Float(i % 3) / 2, 0.5, 1 - Float(i % 2), 0.7), opacity: 1))
+                edges += [SIMD4(box.x, box.y, box.x, box.w), SIMD4(box.z, box.w, box.z, box.y)]
+            }
+        }
+        return Frame(width: 64, height: 64, primitives: primitives, pathEdges: edges)
+    }
+
+    /// The rows `box` (x0, y0, x1, y1) covers.
+    static func rows(_ box: SIMD4<Float>) -> [Int] { Array(Int(box.y)..<Int(box.w)) }
+
+    static let boxes: [SIMD4<Float>] = [SIMD4(0, 0, 64, 8), SIMD4(4, 40, 60, 60), SIMD4(10, 20, 30, 30),
+                                        SIMD4(20, 24, 50, 34), SIMD4(8, 12, 40, 16)]
+    static let layerBounds: [SIMD4<Float>] = [SIMD4(4, 18, 56, 36)]
+
+    @Test func aPrimitiveThatComesOrGoesDamagesOnlyItsRows() {
+        var damage = FrameDamage()
+        damage.compare(Self.frame("ab", boxes: Self.boxes))
+        damage.compare(Self.frame("acb", boxes: Self.boxes))
+        #expect(!damage.damagesEverything)
+        #expect(Self.damagedRows(damage) == Self.rows(Self.boxes[2]))
+        damage.compare(Self.frame("ab", boxes: Self.boxes))
+        #expect(Self.damagedRows(damage) == Self.rows(Self.boxes[2]))
+        // A circle that comes, between two instances.
+        let plain = Self.frame("ab", boxes: Self.boxes)
+        var circled = plain.instances
+        circled.insert(Self.circle(x: 50, y: 20), at: 1)
+        damage.compare(Frame(width: 64, height: 64, primitives: circled, pathEdges: plain.pathEdges))
+        #expect(Self.damagedRows(damage) == (try? Self.rows(of: Self.circle(x: 50, y: 20))))
+    }
+
+    @Test func aLayerThatComesDamagesItsBounds() {
+        var damage = FrameDamage()
+        damage.compare(Self.frame("ab", boxes: Self.boxes, layers: Self.layerBounds))
+        damage.compare(Self.frame("a[cd]b", boxes: Self.boxes, layers: Self.layerBounds))
+        #expect(!damage.damagesEverything)
+        #expect(Self.damagedRows(damage) == Self.rows(Self.layerBounds[0]))
+    }
+
+    /// A primitive that comes inside a layer damages its own rows; a mask
+    /// that comes reaches out to the layer it masks, which is damaged whole,
+    /// with all it holds.
+    @Test func aChangeInsideALayerIsWidenedToTheLayerWhereItMustBe() {
+        var damage = FrameDamage()
+        damage.compare(Self.frame("a[cd]b", boxes: Self.boxes, layers: Self.layerBounds))
+        damage.compare(Self.frame("a[ced]b", boxes: Self.boxes, layers: Self.layerBounds))
+        #expect(Self.damagedRows(damage) == Self.rows(Self.boxes[4]))
+        damage.compare(Self.frame("a[ce|d]b", boxes: Self.boxes, layers: Self.layerBounds))
+        #expect(!damage.damagesEverything)
+        // The layer's rows, and those of the bands in it (band e reaches above it).
+        #expect(Self.damagedRows(damage) == Self.rows(Self.boxes[4]) + Self.rows(Self.layerBounds[0]))
+    }
+
+    /// A composite without its layer (not a frame any backend draws) leaves
+    /// no stretch that opens and closes its own layers: everything is damaged.
+    @Test func aStretchThatClosesALayerItNeverOpenedDamagesEverything() {
+        var damage = FrameDamage()
+        damage.compare(Self.frame("a[c]b", boxes: Self.boxes, layers: Self.layerBounds))
+        let whole = Self.frame("a[c]b", boxes: Self.boxes, layers: Self.layerBounds)
+        var primitives = whole.instances
+        primitives.remove(at: 1)
+        damage.compare(Frame(width: 64, height: 64, primitives: primitives, pathEdges: whole.pathEdges))
+        #expect(damage.damagesEverything)
+    }
+
+    /// Bands and layers that come and go, in each frame's bytes.
+    @Test(arguments: [Compositing.ordered, .tiles])
+    func cpuSequenceOfComingAndGoingPrimitivesMatchesSingleFrames(_ compositing: Compositing) throws {
+        let orders = ["ab", "acb", "acb", "a[cd]b", "a[ced]b", "a[ce|d]b", "a[ce|d]b", "a[ce]b", "ab", "eab", "ab"]
+        let frames = orders.map { Self.frame($0, boxes: Self.boxes, layers: Self.layerBounds) }
+        try Self.expectSequenceMatchesSingleFrames(frames, "coming and going, \(compositing)",
+                                                   renderer: CPURenderer(compositing: compositing))
     }
 
     @Test func framesPastTheLimitAreNotCompared() {
