@@ -48,6 +48,7 @@ public struct FrameDamage: Sendable {
     /// and ``damagedSpans`` to what changed, and remembers `frame` for the
     /// next call.
     public mutating func compare(_ frame: Frame) {
+        width = frame.width
         let count = frame.circles.count + frame.instances.count
         guard count <= Self.maximumPrimitives else {
             forget()
@@ -55,7 +56,6 @@ public struct FrameDamage: Sendable {
         }
         var snapshot = last.take() ?? Snapshot()
         damagesEverything = !snapshot.isComparable(with: frame)
-        width = frame.width
         if !damagesEverything {
             if damagedSpans.count != frame.height {
                 damagedSpans = [SIMD2<Int32>](repeating: Self.undamaged, count: frame.height)

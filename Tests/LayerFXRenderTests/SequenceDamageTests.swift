@@ -374,8 +374,10 @@ struct SequenceDamageTests {
         let circles = (0...FrameDamage.maximumPrimitives).map { _ in Self.circle(x: 10, y: 10) }
         let frame = Frame(width: 64, height: 64, primitives: circles)
         var damage = FrameDamage()
+        damage.compare(Frame(width: 32, height: 64, primitives: [Self.circle(x: 10, y: 10)]))
         damage.compare(frame)
         damage.compare(frame)
         #expect(damage.damagesEverything)
+        #expect(damage.damagedColumns(rows: 0...0) == 0...63, "every column of the frame past the limit")
     }
 }
