@@ -24,6 +24,9 @@ import LayerFXPrimitives
 extension FrameBuilder {
     /// The largest distance, in device pixels, between a curve and its polygon.
     static let flatteningTolerance = 0.1
+    /// The farthest, in device pixels, a corner of a stroke's butt or square
+    /// end may lie from where it belongs along a curve (``maximumTurn(of:style:halfWidth:)``).
+    static let endTolerance = 0.5
 
     mutating func emitShapeLayer(_ p: LayerProperties, tint: Color, transform: AffineTransform, clips: ClipStack) {
         let fill = Self.visible(p.fillColor?.tinted(tint))
@@ -107,9 +110,14 @@ extension FrameBuilder {
                 geometry.opacity *= deviceWidth
             }
             let tolerance = Self.flatteningTolerance / transform.largestScale
-            guard builder.make(.work(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance)),
+            // Beyond the frame's diagonal a wider stroke's outline matters outside the frame only.
+            let diagonal = (Double(builder.width * builder.width) + Double(builder.height * builder.height)).squareRoot()
+            let turn = Self.maximumTurn(of: path, style: style,
+                                        halfWidth: min(style.lineWidth / 2 * transform.largestScale, diagonal))
+            guard builder.make(.work(.vertices, PathFlattener.pointCount(of: path, tolerance: tolerance,
+                                                                         maximumTurn: turn)),
                                recordingIn: &geometry) else { return nil }
-            let polylines = PathFlattener.polylines(of: path, tolerance: tolerance)
+            let polylines = PathFlattener.polylines(of: path, tolerance: tolerance, maximumTurn: turn)
             style.lineWidth = min(style.lineWidth, builder.widthCoveringTheFrame(polylines, transform: transform))
             guard builder.make(.work(.strokePieces, PathStroker.pieceCount(of: polylines, style: style)),
                                recordingIn: &geometry) else { return nil }
@@ -123,6 +131,25 @@ extension FrameBuilder {
             else { return nil }
             return pieces.map { $0.map(transform.apply) }
         }
+    }
+
+    /// The most a stroked curve may turn along one chord (radians) for its
+    /// outline to stay within ``flatteningTolerance`` device pixels of the
+    /// curve's, `halfWidth` device pixels the stroke's half width. The miter
+    /// that joins two chords' strokes strays halfWidth·θ²/8 beyond the
+    /// curve's offset (θ the turn between the chords); and an end cut across
+    /// a chord (a butt or square cap: of an open contour, a dash, or a trim)
+    /// is square to the chord, not to the curve, so its corners lie up to
+    /// halfWidth·θ/2 along the curve from where they belong (kept within
+    /// ``endTolerance``). A round cap is a disc about the end whichever way
+    /// it faces.
+    static func maximumTurn(of path: ShapePath, style: StrokeStyle, halfWidth: Double) -> Double {
+        guard halfWidth > flatteningTolerance, halfWidth.isFinite else { return .infinity }
+        let joins = (8 * flatteningTolerance / halfWidth).squareRoot()
+        guard style.lineCap != .round else { return joins }
+        let cut = style.strokeStart > 0 || style.strokeEnd < 1 || style.dashPattern.contains { $0 > 0 }
+            || path.contours.contains { !$0.isClosed }
+        return cut ? min(joins, 2 * endTolerance / halfWidth) : joins
     }
 
     /// A local line width whose stroke of `polylines` covers every pixel of

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LayerFXCore
 import LayerFXModel
@@ -55,6 +56,35 @@ import LayerFXGeometry
         #expect(area <= .pi * 100.028 * 100.028)
         #expect(circle.points.count <= 80)  // π/4·√(r / (2·0.5)) ≈ 8 chords per quarter would be optimal
         #expect(circle.points.allSatisfy { abs(distance($0, Point(x: 100, y: 100)) - 100) < 0.03 })
+    }
+
+    @Test func aMaximumTurnCutsCurvesFiner() throws {
+        // A quarter of the circle of radius 100 (kappa cubic): its control polygon turns π/2.
+        let k = 100 * 0.5522847498
+        let quarter = CubicSegment(start: Point(x: 100, y: 0), control1: Point(x: 100, y: k),
+                                   control2: Point(x: k, y: 100), end: Point(x: 0, y: 100))
+        let path = ShapePath([.elements([.move(quarter.start),
+                                         .cubic(control1: quarter.control1, control2: quarter.control2, end: quarter.end)])])
+        // The tolerance alone: ⌈√(0.75 · M / 0.1)⌉ = ⌈18.6⌉ chords, M = 45.98 the largest second difference.
+        let coarse = try #require(PathFlattener.polylines(of: path, tolerance: 0.1).first)
+        #expect(coarse.points.count == 19 + 1)
+        // Within 0.01 rad a chord: ⌈(π/2) / 0.01⌉ = 158 chords of equal parameter, each turning
+        // about 0.01 from the next (a little more where the curve's speed is lower).
+        let fine = try #require(PathFlattener.polylines(of: path, tolerance: 0.1, maximumTurn: 0.01).first)
+        #expect(fine.points.count == 158 + 1)
+        #expect(PathFlattener.pointCount(of: path, tolerance: 0.1, maximumTurn: 0.01) == 158 + 1)
+        let directions = zip(fine.points, fine.points.dropFirst()).map { atan2($1.y - $0.y, $1.x - $0.x) }
+        let turns = zip(directions, directions.dropFirst()).map { abs($1 - $0) }
+        #expect(turns.reduce(0, +) / Double(turns.count) <= 0.01)
+        #expect(turns.allSatisfy { $0 < 0.0105 })
+        // A wider bound than the tolerance's chords changes nothing; a line never turns, nor does a
+        // curve whose control points lie on one line in order, however fine the bound.
+        #expect(PathFlattener.polylines(of: path, tolerance: 0.1, maximumTurn: 1).first == coarse)
+        let straight = ShapePath([.elements([.move(Point(x: 0, y: 0)), .line(Point(x: 50, y: 0)),
+                                             .cubic(control1: Point(x: 60, y: 0), control2: Point(x: 80, y: 0),
+                                                    end: Point(x: 100, y: 0))])])
+        #expect(PathFlattener.polylines(of: straight, tolerance: 0.1, maximumTurn: 1e-6)
+                == PathFlattener.polylines(of: straight, tolerance: 0.1))
     }
 
     @Test func duplicatesAreDroppedAndClosingPointsNotRepeated() {
